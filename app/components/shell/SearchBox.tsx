@@ -1,0 +1,44 @@
+// The search header's text box. Without JavaScript it is a plain GET form; with
+// it, typing updates the URL after a 500 ms pause (spec §4) without a reload.
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigate, useSearchParams } from "react-router";
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export function SearchBox({ action, placeholder, label }: { action: string; placeholder: string; label: string }) {
+  const [params] = useSearchParams();
+  const current = params.get("search") ?? "";
+  const [text, setText] = useState(current);
+  const navigate = useNavigate();
+  const typing = useRef(false);
+
+  // Follow the URL when it changes from elsewhere (back button, Clear Searches, the logo).
+  useEffect(() => {
+    if (!typing.current) setText(current);
+  }, [current]);
+
+  useEffect(() => {
+    if (!typing.current) return;
+    const t = setTimeout(() => {
+      typing.current = false;
+      if (text === current) return;
+      const next = new URLSearchParams(params);
+      next.set("search", text);
+      next.set("page", "1");
+      navigate(`${action}?${next.toString()}`, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text, current, params, navigate, action]);
+
+  return (
+    <Form method="get" action={action} role="search" className="flex gap-2">
+      {[...params.entries()].filter(([k]) => k !== "search" && k !== "page").map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label className="sr-only" htmlFor="search-box">{label}</label>
+      <input id="search-box" type="search" name="search" value={text} placeholder={placeholder} autoComplete="off"
+        className="input h-10 text-base" onChange={(e) => { typing.current = true; setText(e.target.value); }} />
+      <button type="submit" className="btn-primary h-10">Search</button>
+    </Form>
+  );
+}

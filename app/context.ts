@@ -1,0 +1,16 @@
+// What the server hands every loader and action: the core services and the
+// request's site, user and CSP nonce. The key is exported from entry.server so
+// the Fastify side sets the very same key the routes read.
+import { createContext } from "react-router";
+import type { Services } from "#core/services.ts";
+import type { Site } from "#core/sites/sites.ts";
+
+export type RequestContext = {
+  services: Services;
+  site: Site;
+  nonce: string;
+  requestId: string;
+  clientIp: string;
+};
+
+export const requestContext = createContext<RequestContext>();

@@ -1,0 +1,78 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { requestContext } from "./context";
+import { Footer } from "./components/shell/Footer";
+import { NavBar } from "./components/shell/NavBar";
+import { NotificationProvider } from "./components/shell/Notifications";
+import { ProgressBar } from "./components/shell/ProgressBar";
+import { ErrorPage } from "./components/shell/ErrorPage";
+import stylesHref from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "OfferAtlas | The highest-paying affiliate programs and marketing resources" },
+  {
+    name: "description",
+    content: "Find and compare the highest-paying affiliate programs, offers and networks, read network reviews and discover traffic sources.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, site, nonce } = context.get(requestContext);
+  const ads = await services.ads.forPage(site.id);
+  return {
+    site: { id: site.id, name: site.name, links: site.links },
+    ads,
+    user: null as { name: string; email: string } | null,
+    nonce,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <NotificationProvider>
+          <ProgressBar />
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+            Skip to content
+          </a>
+          <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
+          <main id="main">{children}</main>
+          <Footer links={data?.site.links ?? {}} />
+        </NotificationProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <div className="container-oa">
+      <ErrorPage status={status} detail={isRouteErrorResponse(error) ? error.statusText : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// The route table of spec §2. Layout routes carry the spec's seven layouts.
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  // General search bar with top ads and sidebar: the offers search.
+  layout("routes/layouts/offers-search.tsx", [
+    index("routes/home.tsx"),
+    route("pay-per-call-offers", "routes/pay-per-call-offers.tsx"),
+  ]),
+  // Network search bar with top ads and sidebar.
+  layout("routes/layouts/directory-search.tsx", [
+    route("networks", "routes/networks.tsx"),
+    route("traffic-sources", "routes/traffic-sources.tsx"),
+  ]),
+  // Top ads with footer ad and navigation bar: account and lead forms.
+  layout("routes/layouts/top-ads-footer-ad.tsx", [
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("advertise", "routes/advertise.tsx"),
+    route("add-your-network", "routes/add-your-network.tsx"),
+    route("contact", "routes/contact.tsx"),
+  ]),
+  // Links layout: content and sitemap-style pages.
+  layout("routes/layouts/links.tsx", [
+    route("links", "routes/links.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+  ]),
+  // Top ads with sidebar: detail pages.
+  layout("routes/layouts/top-ads-sidebar.tsx", [
+    route("pay-per-call", "routes/pay-per-call.tsx"),
+    route("offer/:id?/:slug?", "routes/offer.tsx"),
+    route("network/:id?/:slug?", "routes/network.tsx"),
+    route("traffic-sources/details/:id", "routes/traffic-source.tsx"),
+  ]),
+  // Legacy addresses: each answers 301 to its canonical page.
+  route("affiliate-offers/details/offerId/:id?/:slug?", "routes/legacy/offer.tsx"),
+  route("affiliate-networks/profile/networkId/:id?/:slug?", "routes/legacy/network.tsx"),
+  route("traffic/details/id/:id?", "routes/legacy/traffic-source.tsx"),
+  // Top ads only: the error pages.
+  layout("routes/layouts/top-ads.tsx", [
+    route("404", "routes/not-found.tsx", { id: "routes/404" }),
+    route("*", "routes/not-found.tsx", { id: "routes/no-match" }),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,13 @@
+// Layout: top ads with footer ad (and the navigation bar every page has).
+import { Outlet } from "react-router";
+import { FooterAd, TopAds } from "#app/components/ads/AdRegions.tsx";
+
+export default function TopAdsFooterAdLayout() {
+  return (
+    <>
+      <TopAds />
+      <div className="container-oa py-4"><Outlet /></div>
+      <FooterAd />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+// Layout: top ads only.
+import { Outlet } from "react-router";
+import { TopAds } from "#app/components/ads/AdRegions.tsx";
+
+export default function TopAdsLayout() {
+  return (
+    <>
+      <TopAds />
+      <div className="container-oa py-4"><Outlet /></div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// Offer rows as tables show them, with the currency facts needed to format payouts.
+import { sql, type Queryable } from "#db/client.ts";
+
+export type OfferRow = {
+  id: number;
+  slug: string;
+  name: string;
+  networkId: number;
+  networkName: string;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  payoutType: string;
+  currency: { code: string; symbol: string; decimalDigits: number; rounding: number };
+  countries: string[];
+  categories: string[];
+  sponsored: boolean;
+  createdAt: string;
+};
+
+export const OFFER_ROW_COLUMNS = sql`
+  o.id, o.slug, o.name, o.network_id, n.name AS network_name, o.payout_amount, o.payout_percent,
+  o.payout_type, o.currency, c.symbol AS currency_symbol, c.decimal_digits, c.rounding::float8 AS rounding,
+  o.countries, o.sponsored, o.created_at,
+  ARRAY(SELECT cat.name FROM categories cat WHERE cat.id = ANY (o.category_ids) ORDER BY cat.name) AS category_names`;
+
+export const OFFER_ROW_FROM = sql`offers o JOIN networks n ON n.id = o.network_id JOIN currencies c ON c.code = o.currency`;
+
+type RawOfferRow = {
+  id: number; slug: string; name: string; network_id: number; network_name: string;
+  payout_amount: number | null; payout_percent: number | null; payout_type: string; currency: string;
+  currency_symbol: string; decimal_digits: number; rounding: number; countries: string[]; sponsored: boolean;
+  created_at: Date; category_names: string[];
+};
+
+export function toOfferRow(r: RawOfferRow): OfferRow {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    networkId: r.network_id,
+    networkName: r.network_name,
+    payoutAmount: r.payout_amount,
+    payoutPercent: r.payout_percent,
+    payoutType: r.payout_type,
+    currency: { code: r.currency.trim(), symbol: r.currency_symbol, decimalDigits: r.decimal_digits, rounding: r.rounding },
+    countries: r.countries,
+    categories: r.category_names,
+    sponsored: r.sponsored,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+export async function queryOfferRows(db: Queryable, where: ReturnType<typeof sql>, orderAndLimit: ReturnType<typeof sql>) {
+  const rows = await db.query<RawOfferRow>(sql`SELECT ${OFFER_ROW_COLUMNS} FROM ${OFFER_ROW_FROM} WHERE ${where} ${orderAndLimit}`);
+  return rows.map(toOfferRow);
+}

@@ -1,0 +1,15 @@
+import { openDatabase, sql } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
+import { seedDemoData } from "#db/seed/demo.ts";
+const db = await openDatabase({});
+await migrate(db);
+const mode = process.argv[2];
+if (mode === "notrigger") await db.query(sql`ALTER TABLE offers DISABLE TRIGGER offers_search_document`);
+if (mode === "noidx") for (const i of ["offers_search_idx","offers_name_trgm_idx","offers_countries_idx","offers_categories_idx"]) await db.query(sql.raw(`DROP INDEX ${i}`));
+let qtime = 0;
+const origTx = db.transaction.bind(db);
+(db as any).transaction = (work: any) => origTx((tx: any) => work({ ...tx, query: async (s: any) => { const t = performance.now(); try { return await tx.query(s); } finally { qtime += performance.now() - t; } } }));
+const t = performance.now();
+await seedDemoData(db, { siteId: "offeratlas" });
+console.log(mode, "seed", (performance.now() - t).toFixed(0), "in queries", qtime.toFixed(0));
+await db.close();

@@ -1,0 +1,19 @@
+// Lint for what types cannot catch: unused code, hooks mistakes, unsafe patterns.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  { ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "bench/results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-syntax": ["error", { selector: "TSEnumDeclaration", message: "Enums are not erasable; Node runs our TypeScript by stripping types." }],
+    },
+  },
+);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.siteId).toBe("offeratlas");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("names the variable when a value is bad", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ SITE_ID: "Bad Site!" })).toThrow(/SITE_ID/);
+    expect(() => loadConfig({ REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
+  });
+
+  it("treats an empty optional URL as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: "" }).databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,96 @@
+// Every setting comes from the environment and is validated once, at boot.
+// A bad value stops the process with a message that names the variable.
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "must be a postgres:// or postgresql:// URL",
+  }),
+  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: "must be a redis:// or rediss:// URL",
+  }),
+  SITE_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, "must be 2-41 lowercase letters, digits or dashes")
+    .default("offeratlas"),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  // Mail: SMTP in production, a file outbox under DATA_DIR otherwise.
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().default("OfferAtlas <no-reply@offeratlas.localhost>"),
+  STAFF_EMAIL: z.email().default("staff@offeratlas.localhost"),
+  // Anti-bot (reCAPTCHA v3). Without both keys the check is off.
+  RECAPTCHA_SITE_KEY: z.string().trim().default(""),
+  RECAPTCHA_SECRET_KEY: z.string().trim().default(""),
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  // Secret mixed into hashed IPs so that stored hashes cannot be reversed by enumeration.
+  IP_HASH_SALT: z.string().default("offeratlas-dev-salt"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  siteId: string;
+  publicUrl: string;
+  logLevel: string;
+  seedDemoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
+  recaptcha: { siteKey: string; secretKey: string; verifyUrl: string; minScore: number };
+  ipHashSalt: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (as in a copied .env.example) means "use the default".
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    siteId: e.SITE_ID,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA === "true",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL,
+    recaptcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY,
+      secretKey: e.RECAPTCHA_SECRET_KEY,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+    },
+    ipHashSalt: e.IP_HASH_SALT,
+    trustProxy: e.TRUST_PROXY === "true",
+  };
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: { networks: 10, offers: 200, trafficSources: 4 } });
+});
+afterAll(() => t?.close());
+
+describe("API plumbing", () => {
+  it("reports liveness and readiness", async () => {
+    expect((await t.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().database).toBe(t.db.kind);
+  });
+
+  it("answers readiness 503 when the database is gone", async () => {
+    const broken = await createTestApp({ seed: false });
+    await broken.db.close();
+    const res = await broken.app.inject("/readyz");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: "Database not reachable" });
+    await broken.app.close();
+  });
+
+  it("answers 404 JSON with a message for an unknown API path", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const res = await t.app.inject({ method, url: "/api/no-such-thing" });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("resolves the site from the header or the query, defaulting when missing or empty", async () => {
+    expect((await t.app.inject("/api/ping")).json()).toEqual({ site: "offeratlas" });
+    expect((await t.app.inject("/api/ping?site=")).json()).toEqual({ site: "offeratlas" });
+    expect((await t.app.inject({ url: "/api/ping", headers: { "x-site": "offeratlas" } })).json()).toEqual({ site: "offeratlas" });
+    const unknown = await t.app.inject("/api/ping?site=elsewhere");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: "Unknown site: elsewhere" });
+    const header = await t.app.inject({ url: "/api/ping", headers: { "x-site": "nope" } });
+    expect(header.statusCode).toBe(400);
+  });
+
+  it("turns a malformed JSON body into 400 { message } rather than a 500", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/ping", headers: { "content-type": "application/json" }, payload: "{oops" });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe("string");
+  });
+
+  it("refuses an oversized body with 413 { message }", async () => {
+    const res = await t.app.inject({
+      method: "POST", url: "/api/anything", headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ blob: "x".repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(typeof res.json().message).toBe("string");
+  });
+
+  it("tags every answer with a request id", async () => {
+    const a = await t.app.inject("/healthz");
+    const b = await t.app.inject("/healthz");
+    expect(a.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based CSP and the strict headers on pages", async () => {
+    const res = await t.app.inject("/");
+    const csp = String(res.headers["content-security-policy"]);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // Every inline script the page carries is allowed by that nonce, and no other.
+    const scripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const again = await t.app.inject("/");
+    expect(String(again.headers["content-security-policy"])).not.toContain(nonce);
+  });
+});
+
+describe("static assets", () => {
+  it("serves fingerprinted assets with a year of caching, compressed", async () => {
+    const page = await t.app.inject("/");
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(page.body)?.[1];
+    expect(css).toBeTruthy();
+    const res = await t.app.inject({ url: css!, headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(["br", "gzip"]).toContain(res.headers["content-encoding"]);
+  });
+
+  it("revalidates files whose names carry no hash", async () => {
+    const res = await t.app.inject("/favicon.svg");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});

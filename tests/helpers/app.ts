@@ -1,0 +1,37 @@
+// Builds the whole app in-process over a fresh seeded database, as `npm start`
+// would, so tests exercise the real routes through `inject` or a real socket.
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { BUILD_DIR, buildApp } from "#server/app.ts";
+import { loadConfig, type Config } from "#server/config.ts";
+import { seedDemoData } from "#db/seed/demo.ts";
+import { createSiteService } from "#core/sites/sites.ts";
+import { openTestDatabase } from "./database.ts";
+
+export type TestAppOptions = {
+  seed?: { networks?: number; offers?: number; trafficSources?: number } | false;
+  env?: Record<string, string>;
+};
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const db = await openTestDatabase();
+  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false", ...options.env });
+  if (options.seed !== false) {
+    await seedDemoData(db, { siteId: config.siteId, networks: 30, offers: 1500, trafficSources: 12, ...options.seed });
+  }
+  await createSiteService(db, config.siteId).ensureDefault();
+  const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+  const app = await buildApp({ config, db, build, clientDir: path.join(BUILD_DIR, "client") });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.dispose();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,87 @@
+// Server-rendered pages through the real React Router handler.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: { networks: 12, offers: 300, trafficSources: 4 } });
+});
+afterAll(() => t?.close());
+
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+
+describe("site shell", () => {
+  it("renders the home page with the navigation, footer and offers from the database", async () => {
+    const res = await t.app.inject("/");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    const body = text(res.body);
+    expect(body).toContain("Enter a search term below to find and compare offers");
+    for (const href of ["/login", "/register", "/advertise", "/add-your-network", "/contact", "/faq", "/links", "/privacy", "/terms"]) {
+      expect(res.body).toContain(`href="${href}"`);
+    }
+    expect(res.body).toContain('href="/?selectedTab=topOffers&amp;search=&amp;page=1"');
+    expect(body).toContain("Help");
+    expect(body).toMatch(/founded in 2009 by affiliate marketers/i);
+    const [{ name }] = await t.db.query<{ name: string }>(
+      (await import("#db/client.ts")).sql`SELECT name FROM offers WHERE status = 'active' ORDER BY sponsored DESC, popularity DESC, id DESC LIMIT 1`,
+    );
+    expect(body).toContain(name.replace(/&/g, "&amp;").replace(/&amp;/g, "&"));
+  });
+
+  it("opens /faq in a new tab from the footer", async () => {
+    const res = await t.app.inject("/");
+    expect(res.body).toMatch(/<a href="\/faq" target="_blank" rel="noopener"/);
+  });
+
+  it("reserves every ad slot at its exact size", async () => {
+    const res = await t.app.inject("/");
+    const sizes = [...res.body.matchAll(/data-ad-size="(\d+x\d+)"/g)].map((m) => m[1]);
+    const count = (s: string) => sizes.filter((x) => x === s).length;
+    expect(count("728x90")).toBe(1);
+    expect(count("270x70")).toBe(3);
+    expect(count("250x250")).toBe(1);
+    expect(count("125x125")).toBe(6);
+    expect(count("370x165")).toBe(1);
+    expect(res.body).toMatch(/width:728px;max-width:100%;aspect-ratio:728 \/ 90/);
+  });
+
+  it("answers an unknown path with 404 and the spec's texts", async () => {
+    const res = await t.app.inject("/no/such/page");
+    expect(res.statusCode).toBe(404);
+    const body = text(res.body);
+    expect(body).toContain("Sorry, the page you're looking for could not be found");
+    expect(body).toContain("This page could not be found");
+    expect(body).toContain("Click here to go back to home page");
+  });
+
+  it("serves /404 with status 404", async () => {
+    const res = await t.app.inject("/404");
+    expect(res.statusCode).toBe(404);
+    expect(text(res.body)).toContain("Sorry, the page you're looking for could not be found");
+    expect(text(res.body)).not.toContain("This page could not be found");
+  });
+
+  it("renders each layout's page", async () => {
+    for (const [path, marker] of [
+      ["/networks", "Enter a search term below to find networks"],
+      ["/traffic-sources", "Enter a search term below to find traffic sources"],
+      ["/login", 'data-region="footer-ad"'],
+      ["/faq", 'aria-label="Site pages"'],
+      ["/pay-per-call", 'aria-label="Sidebar"'],
+    ] as const) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(text(res.body) + res.body, path).toContain(marker);
+    }
+  });
+
+  it("redirects legacy addresses permanently", async () => {
+    const offer = await t.app.inject("/affiliate-offers/details/offerId/12/some-offer");
+    expect(offer.statusCode).toBe(301);
+    expect(offer.headers.location).toBe("/offer/12/some-offer");
+    const ts = await t.app.inject("/traffic/details/id");
+    expect(ts.statusCode).toBe(301);
+    expect(ts.headers.location).toBe("/traffic-sources");
+  });
+});
