@@ -6,7 +6,7 @@ export type PayoutType = "CPA" | "CPL" | "CPS" | "CPI" | "CPC" | "pay-per-call" 
 /** [type, weight, min, max]: amounts in USD, or percent for CPS/revshare paid as a share. */
 export type PayoutRule = readonly [PayoutType, number, number, number];
 
-export type Theme = "health" | "dating" | "gambling" | "finance" | "trading" | "shopping" | "software" | "services";
+export type Theme = "health" | "dating" | "gambling" | "finance" | "trading" | "shopping" | "software" | "games" | "media" | "services";
 
 export type Vertical = {
   name: string;
@@ -81,7 +81,7 @@ export const VERTICALS: readonly Vertical[] = [
     templates: ["{b} Store", "{b} Online Shop - Sale", "{b} Flash Deals", "{b} Marketplace - First Order"] },
   { name: "Mobile Apps", top: true, weight: 5, theme: "software", blurb: "a mobile app", payouts: P.apps, mobile: 0.95,
     templates: ["{b} App - Install", "{b} - Android Install", "{b} - iOS Install", "{b} App - Registration"] },
-  { name: "Gaming", weight: 4, theme: "software", blurb: "a free-to-play game", payouts: P.apps, related: ["Mobile Apps"], mobile: 0.8,
+  { name: "Gaming", weight: 4, theme: "games", blurb: "a free-to-play game", payouts: P.apps, related: ["Mobile Apps"], mobile: 0.8,
     templates: ["{b} - Android", "{b} - iOS", "{b} Online - Registration", "{b} - Level 10", "{b} Legends - Install"] },
   { name: "Education", weight: 2, theme: "services", blurb: "an online education provider", payouts: P.education, related: ["Lead Gen"],
     templates: ["{b} Online Degree - Lead", "{b} Academy - Signup", "{b} Language Course - Trial", "{b} Coding Bootcamp - Lead"] },
@@ -103,7 +103,7 @@ export const VERTICALS: readonly Vertical[] = [
     templates: ["{b} Surveys - SOI", "{b} Paid Surveys - DOI", "{b} Opinion Panel - Signup", "{b} Rewards Survey"] },
   { name: "Lead Gen", weight: 3, theme: "services", blurb: "a lead generation program", payouts: P.soi,
     templates: ["{b} - Zip Submit", "{b} - Email Submit", "{b} Coupons - SOI", "{b} Samples - Lead"] },
-  { name: "Pay Per Call", top: true, weight: 2, theme: "services", blurb: "an inbound call campaign", payouts: P.calls, usFocused: true,
+  { name: "Pay Per Call", top: true, weight: 1.5, theme: "services", blurb: "an inbound call campaign", payouts: P.calls, usFocused: true,
     templates: ["{b} - Inbound Calls", "{b} Call Center - Calls", "{b} Hotline - Calls", "{b} - Live Transfer"] },
   { name: "Debt Relief", weight: 2, theme: "finance", blurb: "a debt relief program", payouts: P.homeLeads, related: ["Finance"], usFocused: true,
     templates: ["{b} Debt Relief - Lead", "{b} Debt Consolidation", "{b} Debt Relief - Calls", "{b} Tax Debt - Lead"] },
@@ -117,7 +117,7 @@ export const VERTICALS: readonly Vertical[] = [
     templates: ["{b} Apparel - Sale", "{b} Sneakers", "{b} Jewelry - Sale", "{b} Eyewear - First Order", "{b} Styling Box"] },
   { name: "Subscription Boxes", weight: 1.5, theme: "shopping", blurb: "a monthly subscription box", payouts: P.subscription, related: ["E-commerce"],
     templates: ["{b} Box - First Box", "{b} Meal Kit - Trial", "{b} Snack Box", "{b} Razor Club - Trial", "{b} Wine Club"] },
-  { name: "Streaming", weight: 2, theme: "software", blurb: "a video and music streaming service", payouts: P.subscription, mobile: 0.4,
+  { name: "Streaming", weight: 2, theme: "media", blurb: "a video and music streaming service", payouts: P.subscription, mobile: 0.4,
     templates: ["{b} - Free Trial", "{b} Streaming - Subscription", "{b} TV - Signup", "{b} Music - Trial", "{b}+ - Trial"] },
   { name: "Utilities", weight: 1, theme: "services", blurb: "an energy and internet provider comparison", payouts: P.insurance, related: ["Home Services"],
     templates: ["{b} Energy - Switch", "{b} Internet - Calls", "{b} Electricity - Lead", "{b} Broadband Quote"] },
@@ -128,6 +128,26 @@ export const VERTICALS: readonly Vertical[] = [
   { name: "Tax", weight: 1, theme: "finance", blurb: "a tax preparation and relief service", payouts: P.loans, related: ["Finance"], usFocused: true,
     templates: ["{b} Tax Relief - Lead", "{b} Tax Filing - Signup", "{b} Tax Debt - Calls", "{b} IRS Help - Lead"] },
 ];
+
+/**
+ * Conversion points named in a product's name fix its payout type ("- FTD" is paid per
+ * first deposit, "- Calls" per call). First match wins; names without one follow the
+ * vertical's payout profile.
+ */
+export const NAME_PAYOUT_HINTS: readonly (readonly [RegExp, PayoutType])[] = [
+  [/RevShare|Hybrid/, "revshare"],
+  [/Calls|Live Transfer/, "pay-per-call"],
+  [/Install|- Android|- iOS/, "CPI"],
+  [/- Click/, "CPC"],
+  [/FTD|First Deposit|Funded|PPS|Straight Sale|Trial|First Box|First Order|Level 10|Open$/, "CPA"],
+  [/SOI|DOI|PPL|Registration|Signup|Lead|Quote|Submit|Zip|CPL|Switch/, "CPL"],
+  [/- Sale|Booking/, "CPS"],
+];
+
+/** Ranges used when a name fixes a payout type the vertical's profile does not list. */
+export const DEFAULT_PAYOUT_RANGES: Readonly<Record<PayoutType, readonly [number, number]>> = {
+  CPA: [15, 120], CPL: [2, 35], CPS: [5, 40], CPI: [0.5, 4], CPC: [0.1, 2], "pay-per-call": [20, 120], revshare: [25, 50],
+};
 
 /** Brand parts per theme: first + second (+ sometimes a third) make a brand such as KetoBurn. */
 export const BRAND_PARTS: Readonly<Record<Theme, readonly [readonly string[], readonly string[]]>> = {
@@ -157,7 +177,15 @@ export const BRAND_PARTS: Readonly<Record<Theme, readonly [readonly string[], re
   ],
   software: [
     ["Secure", "Shield", "Swift", "Turbo", "Clean", "Cyber", "Guard", "Net", "Stream", "Hyper", "Pixel", "Cloud", "Zap", "Nova", "Stealth", "Dragon"],
-    ["VPN", "Guard", "Shield", "Cleaner", "Play", "Flix", "Tunnel", "Defender", "Box", "Safe", "Speed", "Apps", "Quest", "Saga", "Raid", "Realm"],
+    ["VPN", "Guard", "Shield", "Cleaner", "Tunnel", "Defender", "Box", "Safe", "Speed", "Apps", "Lock", "Wall", "Scan", "Sync"],
+  ],
+  games: [
+    ["Dragon", "Pixel", "Hero", "Clash", "Empire", "Legend", "Shadow", "Magic", "Castle", "Puzzle", "Candy", "Tiny", "Galaxy", "Kingdom", "Rune", "Mythic"],
+    ["Quest", "Saga", "Raid", "Realm", "Wars", "Heroes", "Craft", "Tales", "Rush", "Blast", "Clash", "Land", "Odyssey", "Forge"],
+  ],
+  media: [
+    ["Stream", "Binge", "Flix", "Vibe", "Cine", "Tune", "Watch", "Reel", "Beat", "Play", "Pop", "Star", "Couch", "Prime"],
+    ["Flix", "Box", "Play", "Stream", "Tube", "Wave", "Tunes", "Cast", "Max", "Now", "TV", "Vision", "Hub", "Night"],
   ],
   services: [
     ["Sun", "Home", "Pro", "Eco", "Bright", "Green", "Solar", "Quick", "Smart", "Ever", "True", "Blue", "Star", "Liberty", "Sky", "Summit"],
@@ -166,7 +194,7 @@ export const BRAND_PARTS: Readonly<Record<Theme, readonly [readonly string[], re
 };
 
 /** Optional third brand part, so that large seeds still find new brands. */
-export const BRAND_TAILS = ["ly", "ify", "io", "ora", "ix", "go", "hub", "X", "Plus", "One", "360", "Pro", "Max", "Now"] as const;
+export const BRAND_TAILS = ["ly", "ify", "io", "Go", "Hub", "X", "Plus", "One", "360", "Pro", "Max", "Now", "Zone", "Lab"] as const;
 
 export const TLDS: readonly (readonly [string, number])[] = [
   ["com", 60], ["net", 8], ["co", 8], ["io", 5], ["shop", 4], ["app", 4], ["online", 3], ["site", 3], ["org", 2], ["store", 3],

@@ -12,8 +12,8 @@ import { syncReferenceData } from "#core/reference/sync.ts";
 import { COUNTRIES } from "#core/reference/countries.ts";
 import { USD_RATES } from "#core/reference/currencies.ts";
 import {
-  AD_FORMATS, BRAND_PARTS, BRAND_TAILS, COMMISSION_TYPES, GEO_PRESETS, HOUSE_ADS, LANDING_PATHS, MINIMUM_DEPOSITS,
-  MINIMUM_PAYMENTS, NETWORK_FIRST, NETWORK_INTROS, NETWORK_PERKS, NETWORK_SECOND, NETWORK_SUFFIX, PAYMENT_METHODS,
+  AD_FORMATS, BRAND_PARTS, BRAND_TAILS, COMMISSION_TYPES, DEFAULT_PAYOUT_RANGES, GEO_PRESETS, HOUSE_ADS, LANDING_PATHS, MINIMUM_DEPOSITS,
+  MINIMUM_PAYMENTS, NAME_PAYOUT_HINTS, NETWORK_FIRST, NETWORK_INTROS, NETWORK_PERKS, NETWORK_SECOND, NETWORK_SUFFIX, PAYMENT_METHODS,
   PAYMENT_TERMS, PRICING_MODELS, SITE_LINKS, TLDS, TRACKING_PLATFORMS, TRAFFIC_FIRST, TRAFFIC_SECOND,
   TRAFFIC_SOURCE_INTROS, TRAFFIC_TYPES, VERTICALS, type PayoutType, type Vertical,
 } from "./data.ts";
@@ -587,7 +587,10 @@ function makeProduct(
   if (!slug || taken.has(slug)) return null;
   taken.add(slug);
 
-  const [payoutType, , min, max] = rng.weighted(vertical.payouts.map((rule) => [rule, rule[1]] as const));
+  const hinted = NAME_PAYOUT_HINTS.find(([pattern]) => pattern.test(template))?.[1];
+  const [payoutType, , min, max] = hinted
+    ? (vertical.payouts.find((rule) => rule[0] === hinted) ?? [hinted, 1, ...DEFAULT_PAYOUT_RANGES[hinted]])
+    : rng.weighted(vertical.payouts.map((rule) => [rule, rule[1]] as const));
   let usd: number | null = null;
   let percent: number | null = null;
   if (payoutType === "CPS") {
@@ -598,7 +601,7 @@ function makeProduct(
     }
   } else if (payoutType === "revshare") {
     percent = uniformIn(rng, min, max);
-    if (rng.chance(0.15)) usd = uniformIn(rng, 30, 200); // hybrid: CPA plus a share
+    if (template.includes("Hybrid") || rng.chance(0.15)) usd = uniformIn(rng, 30, 200); // hybrid: CPA plus a share
   } else {
     usd = logUniform(rng, min, max);
   }
@@ -634,7 +637,7 @@ function makeProduct(
     allowed,
     restricted,
     // Pareto-like: most products are modest, a few are very popular.
-    popularity: 5 * Math.pow(1 - rng.next(), -1.25),
+    popularity: Math.min(250_000, 5 * Math.pow(1 - rng.next(), -1.1)),
     launchedDaysAgo: uniformIn(rng, 30, 730),
     blurb: vertical.blurb,
   };

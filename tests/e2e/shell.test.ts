@@ -1,0 +1,90 @@
+// The site shell in a real browser: navigation, footer, logo reset, 404 page, ad slots.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startTestServer } from "../helpers/server.ts";
+
+describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: { networks: 12, offers: 300, trafficSources: 4 } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows every navigation and footer link of the spec", async () => {
+    await page.goto(`${server.baseUrl}/`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Login", "/login"], ["Register", "/register"], ["Advertise", "/advertise"],
+      ["Add Your Network", "/add-your-network"], ["Help", "/contact"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
+    }
+    await expect(nav.getByRole("link", { name: "OfferAtlas home" }).getAttribute("href")).resolves.toBe("/?selectedTab=topOffers&search=&page=1");
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    for (const href of ["/", "/login", "/register", "/contact", "/faq", "/links", "/privacy", "/terms"]) {
+      expect(await footer.locator(`a[href="${href}"]`).count(), href).toBe(1);
+    }
+    await expect(footer.locator('a[href="/faq"]').getAttribute("target")).resolves.toBe("_blank");
+    // External footer links exist and open elsewhere.
+    const external = page.locator("footer a[href^='https://']");
+    expect(await external.count()).toBeGreaterThanOrEqual(5);
+  });
+
+  it("opens the login dropdown on hover with the spec's fields", async () => {
+    await page.goto(`${server.baseUrl}/`);
+    const dropdown = page.getByTestId("login-dropdown");
+    await expect(dropdown.isVisible()).resolves.toBe(false);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).hover();
+    await dropdown.waitFor({ state: "visible" });
+    await expect(dropdown.locator('input[name="email"]').getAttribute("type")).resolves.toBe("email");
+    await expect(dropdown.locator('input[type="password"]').count()).resolves.toBe(1);
+    await expect(dropdown.getByText("Remember Me").count()).resolves.toBe(1);
+    await expect(dropdown.getByRole("button", { name: "Log In" }).count()).resolves.toBe(1);
+    await expect(dropdown.getByRole("link", { name: "Password recovery" }).getAttribute("href")).resolves.toBe("/forgot-password");
+    await expect(dropdown.getByRole("link", { name: "Not registered yet" }).getAttribute("href")).resolves.toBe("/register");
+  });
+
+  it("follows the logo back to the reset home page, scrolled to the top", async () => {
+    await page.goto(`${server.baseUrl}/networks?search=ad&page=2`);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.getByRole("link", { name: "OfferAtlas home" }).first().click();
+    await page.waitForURL(`${server.baseUrl}/?selectedTab=topOffers&search=&page=1`);
+    await page.getByRole("heading", { name: "Enter a search term below to find and compare offers" }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it("shows the 404 page's exact text for an unknown path, with the link home", async () => {
+    const res = await page.goto(`${server.baseUrl}/definitely/not/here`);
+    expect(res?.status()).toBe(404);
+    await page.getByText("Sorry, the page you're looking for could not be found").waitFor();
+    await page.getByText("This page could not be found").waitFor();
+    await page.getByRole("link", { name: "Click here to go back to home page" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it("reserves ad slots at their exact sizes so nothing shifts", async () => {
+    await page.goto(`${server.baseUrl}/`);
+    const box = await page.locator('[data-ad-size="728x90"]').first().boundingBox();
+    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([728, 90]);
+    const small = await page.locator('[data-ad-size="125x125"]').first().boundingBox();
+    expect(small && [Math.round(small.width), Math.round(small.height)]).toEqual([125, 125]);
+  });
+
+  it("fits the container widths of the spec's breakpoints", async () => {
+    for (const [viewport, width] of [[1280, 1170], [1000, 971], [800, 750]] as const) {
+      await page.setViewportSize({ width: viewport, height: 800 });
+      await page.goto(`${server.baseUrl}/`);
+      const w = await page.locator("nav[aria-label=Main]").evaluate((el) => el.getBoundingClientRect().width);
+      expect(Math.round(w), `viewport ${viewport}`).toBe(width);
+    }
+  });
+});
