@@ -96,8 +96,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // An idle client lost its connection; the pool replaces it on next use.
   });
   if (schema) {
+    // Isolated schemas (tests, benchmarks) share the database's extensions, which
+    // must therefore sit in public; one created from inside a schema is moved there.
     const c = await pool.connect();
     try {
+      await c.query(`SELECT pg_advisory_lock(724002)`);
+      try {
+        await c.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+        const { rows } = await c.query(
+          `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+        );
+        if (rows[0]?.nspname !== "public") await c.query(`ALTER EXTENSION pg_trgm SET SCHEMA public`);
+      } finally {
+        await c.query(`SELECT pg_advisory_unlock(724002)`);
+      }
       await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     } finally {
       c.release();

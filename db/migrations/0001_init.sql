@@ -1,5 +1,6 @@
 -- OfferAtlas schema. PostgreSQL dialect; runs unchanged on PGlite and PostgreSQL.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
+-- Extensions are shared by every schema of the database, so they live in public.
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 -- Lowercase, accent-free, single-spaced text: the one normalisation used for
 -- search keys and for grouping the same product across networks.
