@@ -4,6 +4,7 @@
 import { createContext } from "react-router";
 import type { Services } from "#core/services.ts";
 import type { Site } from "#core/sites/sites.ts";
+import type { SessionUser } from "#contracts/auth.ts";
 
 export type RequestContext = {
   services: Services;
@@ -11,6 +12,8 @@ export type RequestContext = {
   nonce: string;
   requestId: string;
   clientIp: string;
+  /** The logged-in user (session cookie), or null. */
+  user: SessionUser | null;
 };
 
 export const requestContext = createContext<RequestContext>();

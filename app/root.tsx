@@ -22,12 +22,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, site, nonce } = context.get(requestContext);
+  const { services, site, nonce, user } = context.get(requestContext);
   const ads = await services.ads.forPage(site.id);
   return {
     site: { id: site.id, name: site.name, links: site.links },
     ads,
-    user: null as { name: string; email: string } | null,
+    // Only what the shell needs; the full profile is on /account and /api/users/profile.
+    user: user ? { name: user.name, email: user.email, scope: user.scope } : null,
+    // The anti-bot script is loaded only when a site key is configured.
+    antibotSiteKey: services.antibot.siteKey,
     nonce,
   };
 }

@@ -17,6 +17,8 @@ export default [
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("account", "routes/account.tsx"),
     route("advertise", "routes/advertise.tsx"),
     route("add-your-network", "routes/add-your-network.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -32,13 +34,21 @@ export default [
   layout("routes/layouts/top-ads-sidebar.tsx", [
     route("pay-per-call", "routes/pay-per-call.tsx"),
     route("offer/:id?/:slug?", "routes/offer.tsx"),
+    route("compare", "routes/compare.tsx"),
     route("network/:id?/:slug?", "routes/network.tsx"),
     route("traffic-sources/details/:id", "routes/traffic-source.tsx"),
   ]),
+  // Logout: a resource route (action only).
+  route("logout", "routes/logout.tsx"),
   // Legacy addresses: each answers 301 to its canonical page.
   route("affiliate-offers/details/offerId/:id?/:slug?", "routes/legacy/offer.tsx"),
   route("affiliate-networks/profile/networkId/:id?/:slug?", "routes/legacy/network.tsx"),
   route("traffic/details/id/:id?", "routes/legacy/traffic-source.tsx"),
+  // Search-engine files: resource routes, outside every layout.
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemaps/:kind/:page", "routes/seo/sitemap-page.ts"),
+  route("feeds/offers.xml", "routes/seo/offers-feed.ts"),
   // Top ads only: the error pages.
   layout("routes/layouts/top-ads.tsx", [
     route("404", "routes/not-found.tsx", { id: "routes/404" }),

@@ -2,23 +2,32 @@
 // and the page loaders, so every rule lives in one place.
 import type { Database } from "#db/client.ts";
 import { createAdService } from "./ads/ads.ts";
+import { createAccountServices, type AccountSettings } from "./auth/account-services.ts";
 import { createOfferService } from "./offers/offers.ts";
+import { createReputationServices } from "./networks/reputation-services.ts";
 import { createSiteService } from "./sites/sites.ts";
+import { createLeadServices } from "./leads/index.ts";
 
 export type CoreSettings = {
   siteId: string;
   publicUrl: string;
   dataDir: string;
-};
+} & Omit<AccountSettings, "publicUrl" | "dataDir">;
 
 export function createServices(db: Database, settings: CoreSettings) {
-  return {
+  const core = {
     db,
     settings,
     sites: createSiteService(db, settings.siteId),
     ads: createAdService(db),
     offers: createOfferService(db),
+    // antibot, mail, rateLimits, auth, secureCookies
+    ...createAccountServices(db, settings),
+    // networks, trafficSources, reviews
+    ...createReputationServices(db, settings),
   };
+  // leads, content, seo (they use mail, antibot, rate limits and network options above)
+  return { ...core, ...createLeadServices(db, settings, core) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerFactory } from "fastify";
 import type { Database } from "#db/client.ts";
 import { createServices, type Services } from "#core/services.ts";
 import { apiRoutes } from "./api/index.ts";
+import { startAccountBackground } from "./api/auth.ts";
 import { healthRoutes } from "./api/health.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -48,8 +49,16 @@ export async function buildApp(options: AppOptions) {
     siteId: config.siteId,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    staffEmail: config.staffEmail,
+    recaptcha: config.recaptcha,
+    ipHashSalt: config.ipHashSalt,
+    secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
   app.decorate("services", services);
+  startAccountBackground(app, services);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -1,12 +1,79 @@
+// /advertise (spec §2, §7): an advertiser asks the sales desk for placements.
+// Stored first, then mailed to sales and confirmed to the sender.
+import { useActionData } from "react-router";
+import {
+  AD_BUDGETS, AD_PLACEMENTS, ADVERTISE_FIELDS as F, advertisementRequestSchema, LEAD_ACTIONS, LEAD_CONFIRMATIONS,
+} from "#contracts/leads.ts";
+import { requestContext } from "#app/context.ts";
+import { CheckboxGroup, SelectField, TextArea, TextField } from "#app/components/forms/Fields.tsx";
+import { LeadConfirmation, LeadForm } from "#app/components/forms/LeadForm.tsx";
+import type { LeadFormResult } from "#app/components/forms/lead-form.ts";
+import { leadFailure, readLeadForm, tooLargeFailure } from "#app/components/forms/lead-action.server.ts";
+import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/advertise";
 
-export const meta: Route.MetaFunction = () => [{ title: "Advertise with OfferAtlas | OfferAtlas" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, site } = context.get(requestContext);
+  return { seo: { origin: services.seo.origin(site), siteName: site.name } };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.seo, {
+    title: "Advertise with OfferAtlas",
+    description: "Reach affiliates choosing their next offer, network and traffic source: banners, featured network listings, sponsored offers and newsletter placements.",
+    path: "/advertise",
+    extra: breadcrumbs(loaderData?.seo, [{ name: "Advertise", path: "/advertise" }]),
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, site, clientIp } = context.get(requestContext);
+  const read = await readLeadForm(request);
+  if (read.tooLarge || !read.form) return tooLargeFailure();
+  const token = read.form.get("g-recaptcha-response");
+  try {
+    const receipt = await services.leads.requestAdvertising(read.values, {
+      siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined,
+    });
+    return { ok: true, message: receipt.message, id: receipt.id } satisfies LeadFormResult;
+  } catch (err) {
+    return leadFailure(err, read.values);
+  }
+}
+
+export default function AdvertisePage() {
+  const result = useActionData<LeadFormResult>();
   return (
-    <section>
+    <section className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold">Advertise with OfferAtlas</h1>
-      <p className="mt-2 text-slate-600">Reach affiliates who are choosing their next offer, network and traffic source.</p>
+      <p className="mt-2 text-slate-600">
+        Reach affiliates who are choosing their next offer, network and traffic source. Tell us what you would like to
+        promote and our sales team will reply with availability and rates within two business days.
+      </p>
+      <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+        <li className="card py-2"><strong>Banner ads</strong>: header and footer 728×90, top 270×70, sidebar 250×250 and 125×125 slots.</li>
+        <li className="card py-2"><strong>Featured network listing</strong>: your network first in the networks directory.</li>
+        <li className="card py-2"><strong>Sponsored offers</strong>: your offers at the top of the offers table, clearly marked.</li>
+        <li className="card py-2"><strong>Newsletter</strong>: a placement in our mail to registered affiliates.</li>
+      </ul>
+      <div className="mt-4">
+        {result?.ok ? (
+          <LeadConfirmation title="Request sent" message={result.message ?? LEAD_CONFIRMATIONS.advertise} again={{ href: "/advertise", label: "Send another request" }} />
+        ) : (
+          <LeadForm action="/advertise" antibotAction={LEAD_ACTIONS.advertise} schema={advertisementRequestSchema} result={result} submitLabel="Send request">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="name" label={F.name} required autoComplete="name" />
+              <TextField name="email" label={F.email} required type="email" autoComplete="email" />
+              <TextField name="company" label={F.company} required autoComplete="organization" />
+              <TextField name="website" label={F.website} required type="url" inputMode="url" placeholder="https://" autoComplete="url" />
+              <TextField name="phone" label={F.phone} type="tel" autoComplete="tel" hint="Optional" />
+              <TextField name="messenger" label="Skype / Telegram" hint="Optional" />
+            </div>
+            <CheckboxGroup name="placements" label={F.placements} required options={AD_PLACEMENTS} columns={2} />
+            <SelectField name="budget" label={F.budget} required options={AD_BUDGETS} placeholder="Select a budget" />
+            <TextArea name="message" label={F.message} required maxLength={5000} hint="What you promote, the dates and the geos you target." />
+          </LeadForm>
+        )}
+      </div>
     </section>
   );
 }

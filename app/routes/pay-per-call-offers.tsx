@@ -1,12 +1,26 @@
+// /pay-per-call-offers: the offers search fixed to pay-per-call offers (ppc=true).
+import { OFFER_TABS } from "#contracts/offers.ts";
+import { loadOfferSearch } from "#app/components/offers/search-loader.ts";
+import { OffersSearchResults } from "#app/components/offers/OffersSearchResults.tsx";
 import type { Route } from "./+types/pay-per-call-offers";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pay-per-call offers | OfferAtlas" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Pay-per-call offers | OfferAtlas" },
+  { name: "description", content: "Search and compare pay-per-call affiliate offers: payouts per qualified inbound call across networks." },
+];
 
-export default function Page() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadOfferSearch(request, context, { ppc: true });
+}
+
+// Every list here is already pay-per-call, so that tab would repeat Top Offers.
+const TABS = OFFER_TABS.filter((t) => t !== "payPerCall");
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">Pay-per-call offers</h1>
-      <p className="mt-2 text-slate-600">Offers that pay per qualified call.</p>
-    </section>
+    <>
+      <h2 className="mb-2 text-xl font-semibold">Pay-per-call offers</h2>
+      <OffersSearchResults state={loaderData.state} result={loaderData.result} action="/pay-per-call-offers" tabs={TABS} heading="Pay-per-call offers" />
+    </>
   );
 }

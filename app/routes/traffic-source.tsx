@@ -1,12 +1,47 @@
+// Traffic source detail: /traffic-sources/details/{id}.
+import { data, Link } from "react-router";
+import { requestContext } from "#app/context.ts";
+import { FeaturedBadge } from "#app/components/networks/NetworksTable.tsx";
+import { NetworkLogo } from "#app/components/networks/NetworkLogo.tsx";
+import { depositText } from "#app/components/traffic-sources/TrafficSourcesTable.tsx";
 import type { Route } from "./+types/traffic-source";
 
-export const meta: Route.MetaFunction = () => [{ title: "Traffic source | OfferAtlas" }];
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const trafficSource = await services.trafficSources.byId(params.id);
+  if (!trafficSource) throw data("Traffic source not found", { status: 404 });
+  return { trafficSource };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.trafficSource.name}: traffic source details | OfferAtlas` },
+        { name: "description", content: loaderData.trafficSource.description.slice(0, 160) },
+      ]
+    : [{ title: "Traffic source | OfferAtlas" }];
+
+export default function TrafficSourcePage({ loaderData }: Route.ComponentProps) {
+  const s = loaderData.trafficSource;
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">Traffic source</h1>
-      <p className="mt-2 text-slate-600">Traffic source details.</p>
-    </section>
+    <article className="card flex flex-col gap-4" aria-labelledby="traffic-source-name">
+      <nav className="text-sm"><Link to="/traffic-sources" className="link">← All traffic sources</Link></nav>
+      <header className="flex items-center gap-3">
+        <NetworkLogo name={s.name} logoUrl={s.logoUrl} size={56} />
+        <h1 id="traffic-source-name" className="text-2xl font-semibold">{s.name}</h1>
+        {s.featured && <FeaturedBadge />}
+        {s.website && /^https?:\/\//i.test(s.website) && (
+          <a href={s.website} target="_blank" rel="noopener sponsored" className="btn-primary ml-auto">Visit website</a>
+        )}
+      </header>
+      <p className="text-slate-800">{s.description}</p>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="font-medium text-slate-600">Ad formats</dt><dd>{s.adFormats.join(", ") || "—"}</dd>
+        <dt className="font-medium text-slate-600">Pricing models</dt><dd>{s.pricingModels.join(", ") || "—"}</dd>
+        <dt className="font-medium text-slate-600">Minimum deposit</dt><dd>{depositText(s.minimumDeposit)}</dd>
+        <dt className="font-medium text-slate-600">Geos</dt>
+        <dd title={s.geos.join(", ")}>{s.geos.length > 20 ? `${s.geos.length} countries` : s.geos.join(", ") || "—"}</dd>
+      </dl>
+    </article>
   );
 }

@@ -1,35 +1,23 @@
 // Offer rows as tables show them, with the currency facts needed to format payouts.
-import { sql, type Queryable } from "#db/client.ts";
+// Other areas (network pages) list offers through queryOfferRows too.
+import { sql, array, type Queryable, type SQL } from "#db/client.ts";
+import type { OfferListItem } from "#contracts/offers.ts";
 
-export type OfferRow = {
-  id: number;
-  slug: string;
-  name: string;
-  networkId: number;
-  networkName: string;
-  payoutAmount: number | null;
-  payoutPercent: number | null;
-  payoutType: string;
-  currency: { code: string; symbol: string; decimalDigits: number; rounding: number };
-  countries: string[];
-  categories: string[];
-  sponsored: boolean;
-  createdAt: string;
-};
+export type OfferRow = OfferListItem;
 
 export const OFFER_ROW_COLUMNS = sql`
-  o.id, o.slug, o.name, o.network_id, n.name AS network_name, o.payout_amount, o.payout_percent,
+  o.id, o.slug, o.name, o.network_id, n.slug AS network_slug, n.name AS network_name, o.payout_amount, o.payout_percent,
   o.payout_type, o.currency, c.symbol AS currency_symbol, c.decimal_digits, c.rounding::float8 AS rounding,
-  o.countries, o.sponsored, o.created_at,
+  o.countries, o.sponsored, o.mobile, o.ppc, o.created_at,
   ARRAY(SELECT cat.name FROM categories cat WHERE cat.id = ANY (o.category_ids) ORDER BY cat.name) AS category_names`;
 
 export const OFFER_ROW_FROM = sql`offers o JOIN networks n ON n.id = o.network_id JOIN currencies c ON c.code = o.currency`;
 
 type RawOfferRow = {
-  id: number; slug: string; name: string; network_id: number; network_name: string;
+  id: number; slug: string; name: string; network_id: number; network_slug: string; network_name: string;
   payout_amount: number | null; payout_percent: number | null; payout_type: string; currency: string;
   currency_symbol: string; decimal_digits: number; rounding: number; countries: string[]; sponsored: boolean;
-  created_at: Date; category_names: string[];
+  mobile: boolean; ppc: boolean; created_at: Date; category_names: string[];
 };
 
 export function toOfferRow(r: RawOfferRow): OfferRow {
@@ -38,6 +26,7 @@ export function toOfferRow(r: RawOfferRow): OfferRow {
     slug: r.slug,
     name: r.name,
     networkId: r.network_id,
+    networkSlug: r.network_slug,
     networkName: r.network_name,
     payoutAmount: r.payout_amount,
     payoutPercent: r.payout_percent,
@@ -46,11 +35,21 @@ export function toOfferRow(r: RawOfferRow): OfferRow {
     countries: r.countries,
     categories: r.category_names,
     sponsored: r.sponsored,
+    mobile: r.mobile,
+    ppc: r.ppc,
     createdAt: r.created_at.toISOString(),
   };
 }
 
-export async function queryOfferRows(db: Queryable, where: ReturnType<typeof sql>, orderAndLimit: ReturnType<typeof sql>) {
+export async function queryOfferRows(db: Queryable, where: SQL, orderAndLimit: SQL) {
   const rows = await db.query<RawOfferRow>(sql`SELECT ${OFFER_ROW_COLUMNS} FROM ${OFFER_ROW_FROM} WHERE ${where} ${orderAndLimit}`);
   return rows.map(toOfferRow);
+}
+
+/** The rows for `ids`, in the order of `ids` (a search picks ids first, then fetches their rows). */
+export async function offerRowsByIds(db: Queryable, ids: readonly number[]): Promise<OfferRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryOfferRows(db, sql`o.id = ANY (${array(ids)}::bigint[])`, sql``);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is OfferRow => r !== undefined);
 }

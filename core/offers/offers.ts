@@ -1,10 +1,81 @@
-import { sql, type Queryable } from "#db/client.ts";
+// The offers service: search, offer pages, compare, top searches and the lists
+// around them. API routes and page loaders both call it, so a rule lives once.
+import { sql, type Database } from "#db/client.ts";
+import { notFound } from "#core/errors.ts";
+import type { OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
 import { queryOfferRows } from "./listing.ts";
+import { searchOffers } from "./search.ts";
+import { recordSearch, topSearches } from "./search-log.ts";
+import {
+  offerById, offerByLegacyId, offerBySlug, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferDetail,
+} from "./detail.ts";
+import {
+  countries, featuredNetworks, networksWithOffers, payPerCallNetworks, topVerticals, verticals, type FilterOptions,
+} from "./catalog.ts";
 
-export function createOfferService(db: Queryable) {
+/** Lists that change only when offers are imported: cached briefly per process (a speed-up, not state). */
+function cached<T>(ttlMs: number, load: () => Promise<T>) {
+  let entry: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!entry || Date.now() - entry.at > ttlMs) {
+      const value = load();
+      entry = { at: Date.now(), value };
+      value.catch(() => (entry = undefined));
+    }
+    return entry.value;
+  };
+}
+
+export function createOfferService(db: Database) {
+  const filterOptions = cached<FilterOptions>(60_000, async () => ({
+    networks: await networksWithOffers(db),
+    categories: await verticals(db),
+    countries: await countries(db),
+  }));
+  const topCategories = cached(300_000, () => topVerticals(db));
+  const topPayPerCallNetworks = cached(300_000, () => payPerCallNetworks(db));
+
   return {
+    /**
+     * Runs a search. With `log`, a first-page search with text is recorded for
+     * top searches (later pages of the same search are not new searches).
+     */
+    async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
+      const result = await searchOffers(db, input);
+      if (log && input.query && input.page === 1) {
+        await recordSearch(db, { siteId: log.siteId, query: input.query, resultCount: result.total, clientIp: log.clientIp });
+      }
+      return result;
+    },
+
     /** Sponsored offers first, then the most popular. */
     top: (limit: number) =>
       queryOfferRows(db, sql`o.status = 'active'`, sql`ORDER BY o.sponsored DESC, o.popularity DESC, o.id DESC LIMIT ${limit}`),
+
+    byId: (siteId: string, id: string | number) => offerById(db, siteId, id),
+    byLegacyId: (siteId: string, id: string | number) => offerByLegacyId(db, siteId, id),
+    bySlug: (siteId: string, slug: string) => offerBySlug(db, siteId, slug),
+
+    /** An offer or a 404 `{ message: "Offer not found" }`. */
+    async require(found: Promise<OfferDetail | null>): Promise<OfferDetail> {
+      const offer = await found;
+      if (!offer) throw notFound("Offer not found");
+      return offer;
+    },
+
+    /** Everything the offer page shows besides the offer itself. */
+    async related(offer: OfferDetail) {
+      return { sameOffer: await sameOfferAtOtherNetworks(db, offer), similarOffers: await similarOffers(db, offer) };
+    },
+
+    compare: (siteId: string, ids: readonly number[]) => offersForCompare(db, siteId, ids),
+    topSearches: (siteId: string) => topSearches(db, siteId),
+    filterOptions,
+    verticals: () => verticals(db),
+    topCategories,
+    featuredNetworks: (siteId: string) => featuredNetworks(db, siteId),
+    payPerCallNetworks: topPayPerCallNetworks,
   };
 }
+
+export type OfferService = ReturnType<typeof createOfferService>;

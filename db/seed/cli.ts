@@ -6,6 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase, sql } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 import { DEMO_DEFAULTS, isDatabaseEmpty, seedDemoData } from "./demo.ts";
 
 const USAGE = "Usage: node db/seed/cli.ts [--offers N] [--networks N] [--traffic-sources N] [--seed N] [--reset]";
@@ -47,13 +48,14 @@ const networks = intOption("networks", values.networks, DEMO_DEFAULTS.networks, 
 const trafficSources = intOption("traffic-sources", values["traffic-sources"], DEMO_DEFAULTS.trafficSources);
 const seed = intOption("seed", values.seed, DEMO_DEFAULTS.seed, Number.MIN_SAFE_INTEGER);
 
-// Same variables and defaults as the server (server/config.ts), read directly so
-// that seeding needs nothing but the database settings.
-const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail("DATABASE_URL must be a postgres:// or postgresql:// URL");
-const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
-const siteId = process.env.SITE_ID?.trim() || "offeratlas";
-if (!/^[a-z0-9][a-z0-9-]{1,40}$/.test(siteId)) fail("SITE_ID must be 2-41 lowercase letters, digits or dashes");
+// The server's settings (DATABASE_URL, DATA_DIR, SITE_ID), validated the same way.
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail(err instanceof ConfigError ? err.message : String(err));
+}
+const { databaseUrl, dataDir, siteId } = config;
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(2)} s`;

@@ -127,8 +127,9 @@ function count(value: number | undefined, fallback: number, name: string): numbe
 
 export function slugify(text: string): string {
   return text
-    .toLowerCase()
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
@@ -145,20 +146,19 @@ const logUniform = (rng: Random, min: number, max: number) => Math.exp(uniformIn
 
 /** Draws names until one has an unused slug; numbered after many collisions. */
 function uniqueName(rng: Random, taken: Set<string>, make: (rng: Random) => string): string {
+  const claim = (name: string) => {
+    const slug = slugify(name);
+    if (!slug || taken.has(slug)) return false;
+    taken.add(slug);
+    return true;
+  };
   for (let attempt = 0; attempt < 60; attempt++) {
     const name = make(rng);
-    if (!taken.has(slugify(name))) {
-      taken.add(slugify(name));
-      return name;
-    }
+    if (claim(name)) return name;
   }
   const base = make(rng);
   for (let n = 2; ; n++) {
-    const name = `${base} ${n}`;
-    if (!taken.has(slugify(name))) {
-      taken.add(slugify(name));
-      return name;
-    }
+    if (claim(`${base} ${n}`)) return `${base} ${n}`;
   }
 }
 
@@ -310,6 +310,7 @@ async function insertNetworks(tx: Queryable, networks: NetworkSeed[]): Promise<n
         legacy_id int, slug text, name text, description text, website text, featured boolean, payment_terms text,
         payment_methods jsonb, minimum_payment numeric, tracking_platform text, commission_types jsonb,
         created_at timestamptz, updated_at timestamptz)
+      ORDER BY x.legacy_id
       RETURNING id, slug`);
     for (const r of rows) ids.set(r.slug, r.id);
     const properties = chunk.flatMap((n) => n.properties.map((p) => ({ ...p, slug: n.slug })));
@@ -385,7 +386,8 @@ async function insertTrafficSources(tx: Queryable, rows: Record<string, unknown>
         x.minimum_deposit, ARRAY(SELECT jsonb_array_elements_text(x.geos)), 'active', x.created_at, x.updated_at
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(
         legacy_id int, slug text, name text, description text, website text, featured boolean, ad_formats jsonb,
-        pricing_models jsonb, minimum_deposit numeric, geos jsonb, created_at timestamptz, updated_at timestamptz)`);
+        pricing_models jsonb, minimum_deposit numeric, geos jsonb, created_at timestamptz, updated_at timestamptz)
+      ORDER BY x.legacy_id`);
   }
 }
 
@@ -518,7 +520,7 @@ function* generateOffers(
   if (total === 0) return;
   const pickers = networkPickers(networks);
   const withOffers = networks.filter((n) => n.weight > 0).length;
-  const maxWeight = Math.max(...networks.map((n) => n.weight));
+  const maxWeight = networks.reduce((max, n) => Math.max(max, n.weight), 0);
   const productSlugs = new Set<string>();
   const brandKeys = new Set<string>();
   const payCallCategory = categoryIds[VERTICALS.findIndex((v) => v.name === "Pay Per Call")];
@@ -615,10 +617,10 @@ function makeProduct(
 
   // Incentive traffic is the one most often restricted; apps, surveys and sweepstakes accept it more.
   const incentiveFriendly = ["Mobile Apps", "Gaming", "Survey", "Sweepstakes", "Lead Gen"].includes(vertical.name);
-  const pool = TRAFFIC_TYPES.filter((t) => t !== "Incentive");
+  const pool: string[] = TRAFFIC_TYPES.filter((t) => t !== "Incentive");
   const allowed = rng.sample(pool, rng.int(3, 7));
   if (rng.chance(incentiveFriendly ? 0.5 : 0.08)) allowed.push("Incentive");
-  const rest = TRAFFIC_TYPES.filter((t) => !allowed.includes(t));
+  const rest: string[] = TRAFFIC_TYPES.filter((t) => !allowed.includes(t));
   const restricted = rng.sample(rest, rng.int(0, Math.min(3, rest.length)));
   if (!allowed.includes("Incentive") && !restricted.includes("Incentive") && rng.chance(0.7)) restricted.push("Incentive");
 
@@ -655,6 +657,16 @@ function localAmount(usd: number, currency: string): number {
   return Math.max(0.01, round2(value));
 }
 
+/**
+ * amount × reference rate rounded to cents exactly as PostgreSQL's
+ * round(numeric, 2) would (integer arithmetic: no binary floating-point drift).
+ */
+function toUsd(amount: number, currency: string): number {
+  const cents = Math.round(amount * 100);
+  const micros = Math.round(USD_RATES[currency] * 1_000_000);
+  return Math.round((cents * micros) / 1_000_000) / 100;
+}
+
 const CONVERSION: Record<PayoutType, string> = {
   CPA: "Pays per completed action (purchase, deposit or approved signup).",
   CPL: "Pays per valid lead; no fake or duplicate submissions.",
@@ -678,7 +690,7 @@ function makeOffer(
   const amount = product.usd === null ? null : localAmount(product.usd * uniformIn(rng, 0.7, 1.3), currency);
   const percent =
     product.percent === null ? null : Math.min(95, Math.max(1, Math.round(product.percent * uniformIn(rng, 0.8, 1.2) * 2) / 2));
-  const payoutUsd = amount === null ? null : round2(amount * USD_RATES[currency]);
+  const payoutUsd = amount === null ? null : toUsd(amount, currency);
 
   let countries = product.countries;
   if (countries.length > 2 && rng.chance(0.15)) {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
+import { AUTH_COOKIE, stripBearer } from "#contracts/auth.ts";
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -33,6 +34,7 @@ export async function registerPages(app: FastifyInstance, options: { build: Buil
         nonce: reply.raw.cspNonce ?? "",
         requestId: request.id,
         clientIp: request.ip,
+        user: await services.auth.userForToken(stripBearer(request.cookies?.[AUTH_COOKIE])),
       };
       context.set(key, value);
 

@@ -1,12 +1,14 @@
 // Navigation bar (spec §2): internal links, external resources, and for
 // visitors the login dropdown that opens on hover and on keyboard focus.
 import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { ANTIBOT_ACTIONS } from "#contracts/auth.ts";
+import { AntibotForm } from "#app/components/antibot/AntibotForm.tsx";
 import type { SiteLinks } from "#core/sites/sites.ts";
 import { NAV_LINKS } from "#app/lib/links.ts";
 import { Logo } from "./Logo";
 
-export type NavUser = { name: string; email: string } | null;
+export type NavUser = { name: string; email: string; scope?: string[] } | null;
 
 const external = (links: SiteLinks) =>
   [
@@ -50,9 +52,14 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
             </ul>
           </details>
           {user && (
-            <Form method="post" action="/logout" className="inline">
-              <button type="submit" className="nav-link">Logout</button>
-            </Form>
+            <>
+              <NavLink to="/account" className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`} title={user.email}>
+                {user.name}
+              </NavLink>
+              <Form method="post" action="/logout" className="inline">
+                <button type="submit" className="nav-link">Logout</button>
+              </Form>
+            </>
           )}
         </div>
       </nav>
@@ -63,6 +70,8 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
 /** Opens on hover and when focus enters it, so keyboard users reach the same form. */
 function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
   const [open, setOpen] = useState(false);
+  // On /login?redirectTo=… the dropdown keeps the remembered page too.
+  const redirectTo = new URLSearchParams(useLocation().search).get("redirectTo");
   return (
     <div className="relative" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
@@ -73,7 +82,8 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
       </NavLink>
       <div data-testid="login-dropdown" hidden={!open}
         className="absolute right-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:top-full">
-        <Form method="post" action="/login" className="space-y-2">
+        <AntibotForm action="/login" antibotAction={ANTIBOT_ACTIONS.login} className="space-y-2">
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <label className="block text-sm">
             <span className="text-slate-700">Email</span>
             <input type="email" name="email" autoComplete="email" required className="input mt-1" />
@@ -86,7 +96,7 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
             <input type="checkbox" name="remember" value="true" /> Remember Me
           </label>
           <button type="submit" className="btn-primary w-full">Log In</button>
-        </Form>
+        </AntibotForm>
         <div className="mt-3 flex justify-between text-xs">
           <Link to="/forgot-password" className="link">Password recovery</Link>
           <Link to="/register" className="link">Not registered yet</Link>

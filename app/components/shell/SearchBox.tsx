@@ -1,7 +1,7 @@
 // The search header's text box. Without JavaScript it is a plain GET form; with
 // it, typing updates the URL after a 500 ms pause (spec §4) without a reload.
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigate, useSearchParams } from "react-router";
+import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -11,6 +11,9 @@ export function SearchBox({ action, placeholder, label }: { action: string; plac
   const [text, setText] = useState(current);
   const navigate = useNavigate();
   const typing = useRef(false);
+  // A click that leaves this page within the debounce window wins over the pending search.
+  const pending = useNavigation().location;
+  const leavingPage = Boolean(pending && pending.pathname !== action);
 
   // Follow the URL when it changes from elsewhere (back button, Clear Searches, the logo).
   useEffect(() => {
@@ -18,7 +21,7 @@ export function SearchBox({ action, placeholder, label }: { action: string; plac
   }, [current]);
 
   useEffect(() => {
-    if (!typing.current) return;
+    if (!typing.current || leavingPage) return;
     const t = setTimeout(() => {
       typing.current = false;
       if (text === current) return;
@@ -28,7 +31,7 @@ export function SearchBox({ action, placeholder, label }: { action: string; plac
       navigate(`${action}?${next.toString()}`, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [text, current, params, navigate, action]);
+  }, [text, current, params, navigate, action, leavingPage]);
 
   return (
     <Form method="get" action={action} role="search" className="flex gap-2">

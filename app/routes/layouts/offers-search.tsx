@@ -1,17 +1,36 @@
-// Layout: general search bar with top ads and sidebar — the offers search header (spec §2).
-import { Link, Outlet, useLocation, useSearchParams } from "react-router";
+// Layout: general search bar with top ads and sidebar — the offers search header (spec §2):
+// title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
+import { Link, Outlet, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { offerSearchFromUrl, offerSearchToUrl } from "#contracts/offers.ts";
+import { requestContext } from "#app/context.ts";
 import { SearchBarAd, TopAds } from "#app/components/ads/AdRegions.tsx";
 import { SearchBox } from "#app/components/shell/SearchBox.tsx";
 import { WithSidebar } from "#app/components/shell/WithSidebar.tsx";
+import { FeaturedNetworksBox } from "#app/components/offers/FeaturedNetworks.tsx";
+import { OfferFilters } from "#app/components/offers/OfferFilters.tsx";
+import type { Route } from "./+types/offers-search";
 
 export const OFFERS_SEARCH_TITLE = "Enter a search term below to find and compare offers";
 
-export default function OffersSearchLayout() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, site } = context.get(requestContext);
+  const [filterOptions, featuredNetworks] = [await services.offers.filterOptions(), await services.offers.featuredNetworks(site.id)];
+  return { filterOptions, featuredNetworks };
+}
+
+// The filter lists and the sidebar do not depend on the search: typing, ticking
+// filters and paging reload only the results.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod || formMethod === "GET") return currentUrl.pathname !== nextUrl.pathname;
+  return defaultShouldRevalidate;
+}
+
+export default function OffersSearchLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const clearSearch = new URLSearchParams(params);
-  clearSearch.set("search", "");
-  clearSearch.set("page", "1");
+  const state = offerSearchFromUrl(params);
+  const clearSearch = `${pathname}?${offerSearchToUrl({ ...state, query: "", page: 1 })}`;
+  const clearFilters = `${pathname}?${offerSearchToUrl({ ...state, networks: [], countries: [], categories: [], page: 1 })}`;
   return (
     <>
       <TopAds />
@@ -19,13 +38,15 @@ export default function OffersSearchLayout() {
         <div>
           <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">{OFFERS_SEARCH_TITLE}</h1>
           <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" />
+          <OfferFilters options={loaderData.filterOptions} state={state} action={pathname} />
           <div className="mt-2 flex gap-4 text-sm">
-            <Link to={`${pathname}?${clearSearch.toString()}`} className="link" preventScrollReset>Clear Searches</Link>
+            <Link to={clearSearch} className="link" preventScrollReset>Clear Searches</Link>
+            <Link to={clearFilters} className="link" preventScrollReset>Clear Filters</Link>
           </div>
         </div>
         <div className="hidden md:block"><SearchBarAd /></div>
       </section>
-      <WithSidebar><Outlet /></WithSidebar>
+      <WithSidebar sidebar={<FeaturedNetworksBox networks={loaderData.featuredNetworks} />}><Outlet /></WithSidebar>
     </>
   );
 }

@@ -1,7 +1,20 @@
-// Legacy address from the old site: answers 301 to the canonical page.
-import { redirect } from "react-router";
+// Old-site address /affiliate-networks/profile/networkId/{id}/{slug}: 301 to the
+// canonical network page. The id may be the old site's (looked up first) or a
+// current one; the slug is ignored. Without an id, the listing.
+import { data, redirect } from "react-router";
+import { requestContext } from "#app/context.ts";
+import { networkPath } from "#contracts/networks.ts";
 import type { Route } from "./+types/network";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(params.id ? `/network/${encodeURIComponent(params.id)}${params.slug ? `/${encodeURIComponent(params.slug)}` : ""}` : "/networks", 301);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) return redirect("/networks", 301);
+  const { services, site } = context.get(requestContext);
+  const found = (await services.networks.byLegacyId(params.id, site.id)) ?? (await services.networks.byId(params.id, site.id));
+  if (!found) throw data("Network not found", { status: 404 });
+  return redirect(networkPath(found), 301);
+}
+
+// A UI route (never rendered) so an unknown id shows the site's 404 page.
+export default function LegacyNetwork() {
+  return null;
 }

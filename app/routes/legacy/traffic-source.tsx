@@ -1,7 +1,18 @@
-// Legacy address from the old site: answers 301 to the canonical page.
-import { redirect } from "react-router";
+// Old-site address /traffic/details/id/{id}: 301 to the canonical page. The id
+// may be the old site's (looked up first) or a current one; without one, the listing.
+import { data, redirect } from "react-router";
+import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/traffic-source";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(params.id ? `/traffic-sources/details/${encodeURIComponent(params.id)}` : "/traffic-sources", 301);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) return redirect("/traffic-sources", 301);
+  const { services } = context.get(requestContext);
+  const found = (await services.trafficSources.byLegacyId(params.id)) ?? (await services.trafficSources.byId(params.id));
+  if (!found) throw data("Traffic source not found", { status: 404 });
+  return redirect(`/traffic-sources/details/${found.id}`, 301);
+}
+
+// A UI route (never rendered) so an unknown id shows the site's 404 page.
+export default function LegacyTrafficSource() {
+  return null;
 }

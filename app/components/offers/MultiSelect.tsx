@@ -1,0 +1,97 @@
+// A multi-select dropdown built on <details>: natively keyboard operable
+// (Tab to the summary, Enter/Space to open, Tab through checkboxes, Escape to
+// close), announced as an expandable button, and a plain set of checkboxes
+// inside a GET form when JavaScript is off. Collapsed it reads "N selected".
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigation } from "react-router";
+
+export type Option = { value: string; label: string };
+
+export function MultiSelect({ label, name, options, selected, onChange, placeholder }: {
+  label: string;
+  /** The query-string name the checkboxes submit under (networks, countries, categories). */
+  name: string;
+  options: Option[];
+  selected: string[];
+  /** With JavaScript: called with the new selection (the form is not submitted). */
+  onChange?: (values: string[]) => void;
+  placeholder: string;
+}) {
+  const id = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [picked, setPicked] = useState(selected);
+  const [filter, setFilter] = useState("");
+  const key = selected.join(",");
+  const idle = useNavigation().state === "idle";
+  // Follow the URL (Clear Filters, back button, the logo) once navigation settles:
+  // a tick made while an earlier one is still loading must not be undone by it.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (idle) setPicked(key ? key.split(",") : []);
+  }, [key, idle]);
+
+  // Close when a click lands outside the open dropdown.
+  useEffect(() => {
+    const onPointer = (e: PointerEvent) => {
+      if (details.current?.open && !details.current.contains(e.target as Node)) details.current.open = false;
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, []);
+
+  const toggle = (value: string) => {
+    const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
+    setPicked(next);
+    onChange?.(next);
+  };
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
+
+  return (
+    <details
+      ref={details}
+      className="group relative"
+      data-filter={name}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && details.current?.open) {
+          details.current.open = false;
+          summary.current?.focus();
+        }
+      }}
+    >
+      <summary ref={summary} className="input flex min-w-44 cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden">
+        <span>
+          <span className="sr-only">{label}: </span>
+          <span className={picked.length ? "font-medium" : "text-slate-500"}>{picked.length ? `${picked.length} selected` : placeholder}</span>
+        </span>
+        <span aria-hidden="true" className="text-xs text-slate-500 group-open:rotate-180">▾</span>
+      </summary>
+      <div className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+        {options.length > 8 && (
+          <input
+            type="search"
+            className="input mb-2"
+            placeholder={`Find ${label.toLowerCase()}…`}
+            aria-label={`Find ${label.toLowerCase()}`}
+            aria-controls={`${id}-list`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        )}
+        <fieldset>
+          <legend className="sr-only">{label}</legend>
+          {/* Styles sit on the list, not on each of the ~250 options: the page stays small. */}
+          <ul id={`${id}-list`} className="max-h-64 overflow-y-auto text-sm [&_input]:h-4 [&_input]:w-4 [&_input]:accent-brand-600 [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label]:rounded [&_label]:px-1.5 [&_label]:py-1 [&_label:hover]:bg-slate-50">
+            {shown.map((o) => (
+              <li key={o.value}>
+                <label><input type="checkbox" name={name} value={o.value} checked={picked.includes(o.value)} onChange={() => toggle(o.value)} />{o.label}</label>
+              </li>
+            ))}
+            {!shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
+          </ul>
+        </fieldset>
+      </div>
+    </details>
+  );
+}

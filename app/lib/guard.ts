@@ -1,0 +1,54 @@
+// Route guard (spec §4): protected pages send a logged-out visitor to /login,
+// remembering the wanted path; guest-only pages (login, register) send a
+// logged-in user home. Pages without a guard call are public (the opt-out).
+import { redirect } from "react-router";
+import type { SessionUser } from "#contracts/auth.ts";
+
+const BASE = "http://offeratlas.invalid";
+
+const hasControlChars = (v: string) => [...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** Only a path on this site is ever followed: `//evil.com`, `https://…`, `/\evil` fall back to "/". */
+export function safeRedirectPath(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string") return fallback;
+  const v = to.trim();
+  // Browsers read "\" as "/", so "/\evil.com" would be protocol-relative; control characters are never legitimate.
+  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\") || hasControlChars(v)) return fallback;
+  try {
+    const url = new URL(v, BASE);
+    if (url.origin !== BASE) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** /login with the page to come back to, e.g. `/login?redirectTo=/account`. */
+export function loginPath(wanted: string): string {
+  const path = safeRedirectPath(wanted);
+  return path === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(path).replace(/%2F/g, "/")}`;
+}
+
+/** For protected loaders/actions: the user, or a redirect to /login remembering this page. */
+export function requireUserOrRedirect(request: Request, user: SessionUser | null): SessionUser {
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginPath(url.pathname + url.search));
+}
+
+/** For guest-only pages (/login, /register): a logged-in user goes to /. */
+export function guestOnly(user: SessionUser | null): void {
+  if (user) throw redirect("/");
+}
+
+/** The spec's scope check: true when the profile has every scope named. */
+export function hasScope(user: Pick<SessionUser, "scope"> | null | undefined, ...scopes: string[]): boolean {
+  return Boolean(user) && scopes.every((s) => user!.scope.includes(s));
+}
+
+/** For admin pages: log in first, then 403 without the scope. */
+export function requireScope(request: Request, user: SessionUser | null, ...scopes: string[]): SessionUser {
+  const u = requireUserOrRedirect(request, user);
+  if (!hasScope(u, ...scopes)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return u;
+}

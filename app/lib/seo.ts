@@ -1,0 +1,56 @@
+// Per-page search and sharing tags: title, description, canonical URL, Open
+// Graph and Twitter card, plus JSON-LD structured data. A route's loader
+// returns `seo: { origin, siteName }` (from services.seo.origin) and its
+// `meta` export calls pageMeta with it.
+import type { MetaDescriptor } from "react-router";
+
+export type SeoContext = { origin: string; siteName: string };
+
+type PageMeta = {
+  title: string;
+  description: string;
+  /** Path (and query, if it names a distinct page) of the canonical address. */
+  path: string;
+  type?: "website" | "article";
+  /** Extra descriptors: JSON-LD blocks, robots directives. */
+  extra?: MetaDescriptor[];
+};
+
+export function pageMeta(seo: SeoContext | undefined, page: PageMeta): MetaDescriptor[] {
+  const siteName = seo?.siteName ?? "OfferAtlas";
+  const title = `${page.title} | ${siteName}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (seo) {
+    const url = absolute(seo, page.path);
+    tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  }
+  return [...tags, ...(page.extra ?? [])];
+}
+
+export const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
+
+/** A JSON-LD block (rendered as <script type="application/ld+json">). */
+export const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({ "script:ld+json": data });
+
+/** BreadcrumbList from Home to the page. */
+export function breadcrumbs(seo: SeoContext | undefined, trail: { name: string; path: string }[]): MetaDescriptor[] {
+  if (!seo) return [];
+  const items = [{ name: "Home", path: "/" }, ...trail];
+  return [
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absolute(seo, item.path) })),
+    }),
+  ];
+}

@@ -1,0 +1,19 @@
+// /logout (resource route): ends the session server-side, clears the cookie and
+// goes to / — also when revoking fails (spec §8: logout errors are ignored).
+import { redirect } from "react-router";
+import { clearSessionCookie, readSessionCookie } from "#contracts/auth.ts";
+import { requestContext } from "#app/context.ts";
+import type { Route } from "./+types/logout";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
+  try {
+    await services.auth.logout(readSessionCookie(request.headers.get("cookie")));
+  } catch {
+    // The cookie is cleared below either way.
+  }
+  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(services.secureCookies) } });
+}
+
+// Logging out changes state, so it takes a POST; a GET (typed address) just goes home.
+export const loader = () => redirect("/");

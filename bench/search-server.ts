@@ -1,0 +1,151 @@
+// Child process of bench/search.ts: seeds one database, checks every search
+// plan for sequential scans on offers, then serves the real app on 127.0.0.1
+// with one extra route, a static JSON answer of the same size as a search
+// answer (the ceiling: the same server doing no work). Talks to the parent over IPC.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { openDatabase, sql, type Database, type SQL } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
+import { seedDemoData } from "#db/seed/demo.ts";
+import { BUILD_DIR, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { createSiteService } from "#core/sites/sites.ts";
+import { createOfferService } from "#core/offers/offers.ts";
+import { parseOfferSearchPayload } from "#contracts/offers.ts";
+import { SEARCH_MIX } from "./mix.ts";
+
+type Args = { db: "pglite" | "postgres"; size: number; url?: string };
+const args = JSON.parse(process.argv[2]) as Args;
+const send = (msg: unknown) => process.send?.(msg);
+const log = (text: string) => send({ type: "log", text });
+
+let db: Database | undefined;
+let schema: string | undefined;
+let server: { close(): Promise<unknown> } | undefined;
+
+async function cleanup() {
+  if (!db) return;
+  try {
+    // Stop serving first: in-flight requests would otherwise hold locks the DROP waits for.
+    await server?.close();
+    // Background work of the app (outbox, cleanups) may still touch the schema: retry a deadlock.
+    for (let attempt = 1; schema; attempt++) {
+      try {
+        await db.execScript(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        schema = undefined;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+    await db.close();
+  } catch (err) {
+    log(`cleanup failed: ${String(err)}`);
+  }
+  db = undefined;
+}
+
+process.on("message", async (msg: { type: string }) => {
+  if (msg.type === "stop") {
+    await cleanup();
+    process.exit(0);
+  }
+});
+process.on("SIGTERM", async () => {
+  await cleanup();
+  process.exit(1);
+});
+
+type PlanNode = { "Node Type"?: string; "Relation Name"?: string; Plan?: PlanNode; Plans?: PlanNode[] };
+function scansOffersSequentially(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(scansOffersSequentially);
+  if (!node || typeof node !== "object") return false;
+  const n = node as PlanNode;
+  if (n["Node Type"] === "Seq Scan" && n["Relation Name"] === "offers") return true;
+  return scansOffersSequentially(n.Plan) || (n.Plans ?? []).some(scansOffersSequentially);
+}
+
+/** EXPLAIN every statement one search runs; report plans that scan offers sequentially. */
+async function checkPlans(database: Database): Promise<{ payload: string; statement: string }[]> {
+  const recorded: SQL[] = [];
+  const recorder: Database = {
+    ...database,
+    query: (statement) => {
+      recorded.push(statement);
+      return database.query(statement);
+    },
+    transaction: (work) =>
+      database.transaction((tx) =>
+        work({
+          ...tx,
+          query: (statement) => {
+            recorded.push(statement);
+            return tx.query(statement);
+          },
+        }),
+      ),
+  };
+  const offers = createOfferService(recorder);
+  const problems: { payload: string; statement: string }[] = [];
+  for (const payload of SEARCH_MIX) {
+    recorded.length = 0;
+    await offers.search(parseOfferSearchPayload(payload));
+    // Plans are taken as the search runs them: after its own planner settings, in a transaction.
+    const isSettings = (s: SQL) => /set_config/.test(JSON.stringify(s.queryChunks));
+    const settings = recorded.filter(isSettings).at(-1);
+    for (const statement of recorded.filter((s) => !isSettings(s))) {
+      const plan = await database.transaction(async (tx) => {
+        if (settings) await tx.query(settings);
+        return tx.query<{ "QUERY PLAN": unknown }>(sql`EXPLAIN (FORMAT JSON) ${statement}`);
+      });
+      if (scansOffersSequentially(plan[0]["QUERY PLAN"])) {
+        problems.push({ payload: JSON.stringify(payload), statement: JSON.stringify(plan[0]["QUERY PLAN"]).slice(0, 600) });
+      }
+    }
+  }
+  return problems;
+}
+
+async function main() {
+  const started = Date.now();
+  if (args.db === "postgres") {
+    schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
+    db = await openDatabase({ url: args.url, schema, poolSize: 20 });
+  } else {
+    db = await openDatabase({});
+  }
+  await migrate(db);
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false" });
+  const networks = Math.max(50, Math.min(2000, Math.round(args.size / 300)));
+  await seedDemoData(db, {
+    siteId: config.siteId, networks, offers: args.size, trafficSources: 20,
+    log: (m) => (/offers: \d+0{4}\//.test(m) ? log(`seed ${args.db}: ${m}`) : undefined),
+  });
+  await createSiteService(db, config.siteId).ensureDefault();
+  await db.execScript("ANALYZE");
+  log(`seeded ${args.size} offers on ${args.db} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const seqScans = await checkPlans(db);
+
+  const serverBuild = path.join(BUILD_DIR, "server", "index.js");
+  const build = fs.existsSync(serverBuild) ? ((await import(serverBuild)) as ServerBuild) : undefined;
+  const app = await buildApp({ config, db, build, clientDir: build ? path.join(BUILD_DIR, "client") : undefined });
+
+  // The ceiling: a real search answer, serialised once, served as is.
+  const sample = JSON.stringify(await app.services.offers.search(parseOfferSearchPayload({ query: "casino" })));
+  app.get("/bench/static.json", async (_request, reply) => reply.header("content-type", "application/json; charset=utf-8").send(sample));
+
+  server = app;
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  send({ type: "ready", port, seqScans, staticBytes: Buffer.byteLength(sample), pages: Boolean(build) });
+}
+
+main().catch(async (err) => {
+  send({ type: "error", text: String(err?.stack ?? err) });
+  await cleanup();
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+// Network reviews: the submission payload (spec §3: comment, rating,
+// g-recaptcha-response, site), the answer shapes, and the trust score.
+import { z } from "zod";
+import { messages } from "./messages.ts";
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const COMMENT_MIN = 20;
+export const COMMENT_MAX = 2000;
+export const REVIEWS_PAGE_SIZE = 10;
+/** Reviews one user may submit (new or edited) per window, across networks. */
+export const REVIEW_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
+
+export const ratingField = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+  z
+    .number({ error: (i) => (i.input === undefined ? messages.required("Rating") : messages.integer("Rating")) })
+    .int(messages.integer("Rating"))
+    .min(RATING_MIN, messages.minValue("Rating", RATING_MIN))
+    .max(RATING_MAX, `Rating must be less than or equal to ${RATING_MAX}`),
+);
+
+export const reviewInput = z.object({
+  rating: ratingField,
+  comment: z
+    .string({ error: messages.required("Comment") })
+    .trim()
+    .min(1, messages.required("Comment"))
+    .min(COMMENT_MIN, messages.minLength("Comment", COMMENT_MIN))
+    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters long`),
+  "g-recaptcha-response": z.string().max(4000).optional().default(""),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+export type Review = {
+  id: number;
+  networkId: number;
+  rating: number;
+  comment: string;
+  /** First name and last initial: enough to tell reviewers apart, no more. */
+  author: string;
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+};
+
+/** How many published reviews gave each star count, keys "1" to "5". */
+export type RatingDistribution = Record<"1" | "2" | "3" | "4" | "5", number>;
+
+export type ReviewPage = {
+  reviews: Review[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  distribution: RatingDistribution;
+  avgRating: number;
+  reviewCount: number;
+  trustScore: number;
+};
+
+export type ReviewSubmitted = {
+  review: Review;
+  /** False when the user's earlier review of this network was edited instead. */
+  created: boolean;
+  avgRating: number;
+  reviewCount: number;
+  trustScore: number;
+};
+
+/**
+ * Trust score: a Bayesian average. Every network starts as if it had
+ * TRUST_PRIOR_WEIGHT reviews at TRUST_PRIOR_MEAN stars, so a few reviews move
+ * it a little and many reviews move it close to their plain average: one 5-star
+ * review scores 3.33, a hundred 4-star reviews score 3.95.
+ */
+export const TRUST_PRIOR_MEAN = 3;
+export const TRUST_PRIOR_WEIGHT = 5;
+
+export function trustScore(avgRating: number, reviewCount: number): number {
+  const score = (TRUST_PRIOR_WEIGHT * TRUST_PRIOR_MEAN + avgRating * reviewCount) / (TRUST_PRIOR_WEIGHT + reviewCount);
+  return Math.round(score * 100) / 100;
+}
+
+export const TRUST_SCORE_EXPLANATION =
+  `The trust score is a Bayesian average: every network starts as if it had ${TRUST_PRIOR_WEIGHT} reviews of ` +
+  `${TRUST_PRIOR_MEAN} stars, and each real review pulls the score towards its rating. A network with one 5-star ` +
+  `review scores ${trustScore(5, 1).toFixed(2)}; one with a hundred 4-star reviews scores ${trustScore(4, 100).toFixed(2)}, ` +
+  `so many consistent reviews count for more than a few enthusiastic ones.`;
+
+export const emptyDistribution = (): RatingDistribution => ({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 });

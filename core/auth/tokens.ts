@@ -1,0 +1,11 @@
+// Opaque secrets (session and password-reset tokens): 256 random bits handed to
+// the client once; only their SHA-256 is stored, so a database leak yields no
+// usable token.
+import crypto from "node:crypto";
+
+export const newToken = () => crypto.randomBytes(32).toString("base64url");
+
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** A keyed hash of an IP address: lets us group by address without storing it. */
+export const hashIp = (ip: string, salt: string) => crypto.createHmac("sha256", salt).update(ip).digest("hex");

@@ -1,0 +1,197 @@
+// Networks: listings per site with their properties, detail lookups by id,
+// slug and old-site id, the offers they run, and join clicks.
+import crypto from "node:crypto";
+import { sql, type Queryable, type SQL } from "#db/client.ts";
+import { notFound } from "#core/errors.ts";
+import { queryOfferRows, type OfferRow } from "#core/offers/listing.ts";
+import {
+  COMMISSION_TYPES, PAYMENT_FREQUENCIES, PAYMENT_METHODS, TRACKING_PLATFORMS, shuffle, sortNetworksByName,
+  type NetworkDetail, type NetworkOptions, type NetworkProperty, type NetworkSummary,
+} from "#contracts/networks.ts";
+import { trustScore } from "#contracts/reviews.ts";
+
+type RawNetwork = {
+  id: number; legacy_id: number | null; slug: string; name: string; description: string; logo_url: string | null;
+  website: string | null; featured: boolean; payment_terms: string | null; payment_methods: string[];
+  minimum_payment: number | null; tracking_platform: string | null; commission_types: string[];
+  avg_rating: number; review_count: number; offer_count: number;
+  properties: { identifier: string; joining_link: string | null; paid_account: boolean; offer_count: number }[];
+};
+
+const NETWORK_COLUMNS = sql`
+  n.id, n.legacy_id, n.slug, n.name, n.description, n.logo_url, n.website, n.featured, n.payment_terms,
+  n.payment_methods, n.minimum_payment, n.tracking_platform, n.commission_types, n.avg_rating, n.review_count,
+  n.offer_count,
+  coalesce((SELECT jsonb_agg(jsonb_build_object('identifier', p.identifier, 'joining_link', p.joining_link,
+              'paid_account', p.paid_account, 'offer_count', p.offer_count) ORDER BY p.identifier)
+            FROM network_properties p WHERE p.network_id = n.id), '[]'::jsonb) AS properties`;
+
+function toSummary(r: RawNetwork, siteId: string): NetworkSummary {
+  const properties: NetworkProperty[] = r.properties.map((p) => ({
+    identifier: p.identifier,
+    joiningLink: p.joining_link,
+    paidAccount: p.paid_account,
+    offerCount: p.offer_count,
+  }));
+  const own = properties.find((p) => p.identifier === siteId);
+  return {
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    logoUrl: r.logo_url,
+    avgRating: r.avg_rating,
+    reviewCount: r.review_count,
+    trustScore: trustScore(r.avg_rating, r.review_count),
+    featured: r.featured,
+    paymentTerms: r.payment_terms,
+    properties,
+    joiningLink: own?.joiningLink ?? null,
+    paidAccount: own?.paidAccount ?? false,
+    offerCount: own ? own.offerCount : r.offer_count,
+  };
+}
+
+function toDetail(r: RawNetwork, siteId: string): NetworkDetail {
+  return {
+    ...toSummary(r, siteId),
+    legacyId: r.legacy_id,
+    description: r.description,
+    website: r.website,
+    paymentMethods: r.payment_methods,
+    minimumPayment: r.minimum_payment,
+    trackingPlatform: r.tracking_platform,
+    commissionTypes: r.commission_types,
+  };
+}
+
+/** Unbiased shuffles from the OS generator: the order must not be guessable or skewed. */
+export const secureRandom = () => crypto.randomInt(0, 2 ** 47) / 2 ** 47;
+
+export type ListNetworksOptions = { featured?: boolean; search?: string };
+
+/** Lowercased, trimmed, inner whitespace collapsed; LIKE wildcards escaped. */
+export function likePattern(search: string): string {
+  const term = search.trim().toLowerCase().replace(/\s+/g, " ");
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createNetworkService(db: Queryable, options: { ipHashSalt?: string } = {}) {
+  const listedOn = (siteId: string) =>
+    sql`n.status = 'active' AND EXISTS (SELECT 1 FROM network_properties sp WHERE sp.network_id = n.id AND sp.identifier = ${siteId})`;
+
+  async function select(where: SQL, tail: SQL = sql``): Promise<RawNetwork[]> {
+    return db.query<RawNetwork>(sql`SELECT ${NETWORK_COLUMNS} FROM networks n WHERE ${where} ${tail}`);
+  }
+
+  async function one(where: SQL, siteId: string): Promise<NetworkDetail | null> {
+    const [row] = await select(sql`n.status = 'active' AND ${where}`, sql`LIMIT 1`);
+    return row ? toDetail(row, siteId) : null;
+  }
+
+  const isId = (v: string | number) => /^[1-9][0-9]{0,15}$/.test(String(v)) && Number(v) <= Number.MAX_SAFE_INTEGER;
+
+  async function byId(id: string | number, siteId: string): Promise<NetworkDetail | null> {
+    return isId(id) ? one(sql`n.id = ${Number(id)}`, siteId) : null;
+  }
+
+  return {
+    /** Every network listed on the site (optionally only featured or matching a name), shuffled on each call (spec §4). */
+    async list(siteId: string, opts: ListNetworksOptions = {}): Promise<NetworkSummary[]> {
+      let where = listedOn(siteId);
+      if (opts.featured) where = sql`${where} AND n.featured`;
+      if (opts.search?.trim()) where = sql`${where} AND lower(n.name) LIKE ${likePattern(opts.search)}`;
+      const rows = await select(where);
+      return shuffle(rows.map((r) => toSummary(r, siteId)), secureRandom);
+    },
+
+    /** Networks with offers sorted by lowercase name: the list filters pick from. */
+    async sortedByName(siteId: string): Promise<NetworkSummary[]> {
+      const rows = await select(listedOn(siteId));
+      return sortNetworksByName(rows.map((r) => toSummary(r, siteId)));
+    },
+
+    /** The best-trusted networks: highest trust score, then most offers. */
+    async top(siteId: string, limit = 10): Promise<NetworkSummary[]> {
+      const rows = await select(listedOn(siteId));
+      return rows
+        .map((r) => toSummary(r, siteId))
+        .sort((a, b) => b.trustScore - a.trustScore || b.offerCount - a.offerCount || a.id - b.id)
+        .slice(0, limit);
+    },
+
+    /** A random handful of networks with a paid account on the site, in random order. */
+    async randomPaid(siteId: string, limit = 10): Promise<NetworkSummary[]> {
+      const rows = await select(sql`${listedOn(siteId)} AND EXISTS (
+        SELECT 1 FROM network_properties pp WHERE pp.network_id = n.id AND pp.identifier = ${siteId} AND pp.paid_account)`);
+      return shuffle(rows.map((r) => toSummary(r, siteId)), secureRandom).slice(0, limit);
+    },
+
+    byId,
+
+    /** The id a network had on the old site (legacy addresses and API lookups). */
+    async byLegacyId(legacyId: string | number, siteId: string): Promise<NetworkDetail | null> {
+      return isId(legacyId) && Number(legacyId) <= 2_147_483_647 ? one(sql`n.legacy_id = ${Number(legacyId)}`, siteId) : null;
+    },
+
+    async bySlug(slug: string, siteId: string): Promise<NetworkDetail | null> {
+      if (!slug || slug.length > 200) return null;
+      return one(sql`n.slug = ${slug.toLowerCase()}`, siteId);
+    },
+
+    /** Like byId, but a missing network is a 404. */
+    async require(id: string | number, siteId: string): Promise<NetworkDetail> {
+      const network = await byId(id, siteId);
+      if (!network) throw notFound("Network not found");
+      return network;
+    },
+
+    /** Active offers of one network, newest first, one page at a time. */
+    async offers(networkId: number, page: number, pageSize = 20): Promise<{ offers: OfferRow[]; total: number; page: number; pageCount: number }> {
+      const [{ total }] = await db.query<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM offers WHERE network_id = ${networkId} AND status = 'active'`,
+      );
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const current = Math.min(Math.max(1, page), pageCount);
+      const offers = await queryOfferRows(
+        db,
+        sql`o.network_id = ${networkId} AND o.status = 'active'`,
+        sql`ORDER BY o.sponsored DESC, o.popularity DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
+      );
+      return { offers, total, page: current, pageCount };
+    },
+
+    /**
+     * Records a join click and answers where to send the visitor: the site's
+     * joining link, else the network's website. IPs are stored only as salted hashes.
+     */
+    async join(input: { networkId: string | number; siteId: string; userId: number | null; ip: string; userAgent: string | undefined }) {
+      const network = await byId(input.networkId, input.siteId);
+      if (!network) throw notFound("Network not found");
+      const joiningLink = network.joiningLink ?? network.website;
+      if (!joiningLink) throw notFound("This network has no joining link");
+      const ipHash = hashIp(input.ip, options.ipHashSalt ?? "");
+      await db.query(sql`
+        INSERT INTO join_clicks (network_id, site_id, user_id, ip_hash, user_agent)
+        VALUES (${network.id}, ${input.siteId}, ${input.userId}, ${ipHash}, ${input.userAgent?.slice(0, 500) ?? null})`);
+      return { joiningLink };
+    },
+
+    /** Choices of the add-your-network form; verticals come from the categories table. */
+    async options(): Promise<NetworkOptions> {
+      const rows = await db.query<{ name: string }>(sql`SELECT name FROM categories ORDER BY sort_order, name`);
+      return {
+        trackingPlatforms: [...TRACKING_PLATFORMS],
+        paymentFrequencies: [...PAYMENT_FREQUENCIES],
+        paymentMethods: [...PAYMENT_METHODS],
+        commissionTypes: [...COMMISSION_TYPES],
+        verticals: rows.map((r) => r.name),
+      };
+    },
+  };
+}
+
+export function hashIp(ip: string, salt: string): string {
+  return crypto.createHash("sha256").update(`${salt}:${ip}`).digest("hex");
+}
+
+export type NetworkService = ReturnType<typeof createNetworkService>;

@@ -1,0 +1,57 @@
+// The lists around the offers search: filter options (networks, verticals,
+// countries), top verticals and the featured networks of the sidebar.
+import { sql, type Queryable } from "#db/client.ts";
+
+export type FilterNetwork = { id: number; name: string };
+export type Vertical = { id: number; slug: string; name: string; top: boolean };
+export type TopVertical = Vertical & { offerCount: number };
+export type FilterCountry = { code: string; name: string };
+export type FilterOptions = { networks: FilterNetwork[]; categories: Vertical[]; countries: FilterCountry[] };
+export type FeaturedNetwork = { id: number; slug: string; name: string; logoUrl: string | null; avgRating: number; offerCount: number };
+
+/** Spec §4: the name-sorted network list holds only networks with offerCount > 0, sorted by lowercase name. */
+export async function networksWithOffers(db: Queryable): Promise<FilterNetwork[]> {
+  return db.query<FilterNetwork>(sql`
+    SELECT id, name FROM networks
+    WHERE status = 'active' AND offer_count > 0 ORDER BY lower(name), id`);
+}
+
+export async function verticals(db: Queryable): Promise<Vertical[]> {
+  return db.query<Vertical>(sql`SELECT id, slug, name, top FROM categories ORDER BY name`);
+}
+
+/** The verticals marked top, with how many active offers each holds. */
+export async function topVerticals(db: Queryable): Promise<TopVertical[]> {
+  return db.query<TopVertical>(sql`
+    SELECT c.id, c.slug, c.name, c.top,
+      (SELECT count(*)::int FROM offers o WHERE o.category_ids && ARRAY[c.id] AND o.status = 'active') AS "offerCount"
+    FROM categories c WHERE c.top ORDER BY c.sort_order, c.name`);
+}
+
+/** Countries with the United States first (the reference table's order). */
+export async function countries(db: Queryable): Promise<FilterCountry[]> {
+  return db.query<FilterCountry>(sql`SELECT code, name FROM countries ORDER BY sort_order`);
+}
+
+/** Featured networks for the sidebar, shuffled on every load (spec §4). */
+export async function featuredNetworks(db: Queryable, siteId: string, limit = 5): Promise<FeaturedNetwork[]> {
+  return db.query<FeaturedNetwork>(sql`
+    SELECT n.id, n.slug, n.name, n.logo_url AS "logoUrl", n.avg_rating::float8 AS "avgRating", n.offer_count AS "offerCount"
+    FROM networks n
+    WHERE n.featured AND n.status = 'active'
+      AND EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = n.id AND p.identifier = ${siteId})
+    ORDER BY random() LIMIT ${limit}`);
+}
+
+export type PayPerCallNetwork = { id: number; slug: string; name: string; avgRating: number; ppcOffers: number; bestPayoutUsd: number | null };
+
+/** Networks with the most active pay-per-call offers (the /pay-per-call page). */
+export async function payPerCallNetworks(db: Queryable, limit = 8): Promise<PayPerCallNetwork[]> {
+  return db.query<PayPerCallNetwork>(sql`
+    SELECT n.id, n.slug, n.name, n.avg_rating::float8 AS "avgRating", t.ppc_offers AS "ppcOffers", t.best AS "bestPayoutUsd"
+    FROM (SELECT o.network_id, count(*)::int AS ppc_offers, max(o.payout_usd) AS best
+          FROM offers o WHERE o.status = 'active' AND o.ppc GROUP BY o.network_id) t
+    JOIN networks n ON n.id = t.network_id
+    WHERE n.status = 'active'
+    ORDER BY t.ppc_offers DESC, n.avg_rating DESC, n.id LIMIT ${limit}`);
+}

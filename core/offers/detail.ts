@@ -1,0 +1,193 @@
+// One offer with everything its page shows: all fields, its network (rating,
+// joining link on this site), the same product at other networks and similar offers.
+import { sql, array, type Queryable, type SQL } from "#db/client.ts";
+import type { OfferCurrency, OfferListItem } from "#contracts/offers.ts";
+import { queryOfferRows } from "./listing.ts";
+
+export type OfferNetworkCard = {
+  id: number;
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  avgRating: number;
+  reviewCount: number;
+  featured: boolean;
+  offerCount: number;
+  joiningLink: string | null;
+  website: string | null;
+};
+
+export type OfferDetail = {
+  id: number;
+  legacyId: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  previewUrl: string | null;
+  landingDomain: string | null;
+  productKey: string;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  payoutUsd: number | null;
+  payoutType: string;
+  currency: OfferCurrency;
+  countries: { code: string; name: string }[];
+  categories: { id: number; slug: string; name: string }[];
+  mobile: boolean;
+  ppc: boolean;
+  allowedTraffic: string[];
+  restrictedTraffic: string[];
+  sponsored: boolean;
+  status: string;
+  popularity: number;
+  createdAt: string;
+  updatedAt: string;
+  network: OfferNetworkCard;
+};
+
+/** One row of "Same offer at other networks". */
+export type SameOfferRow = OfferListItem & { payoutUsd: number | null; networkRating: number; current: boolean };
+
+type RawDetail = {
+  id: number; legacy_id: number | null; slug: string; name: string; description: string; preview_url: string | null;
+  landing_domain: string | null; product_key: string; payout_amount: number | null; payout_percent: number | null;
+  payout_usd: number | null; payout_type: string; currency: string; currency_symbol: string; decimal_digits: number;
+  rounding: number; countries: { code: string; name: string }[]; categories: { id: number; slug: string; name: string }[];
+  mobile: boolean; ppc: boolean; allowed_traffic: string[]; restricted_traffic: string[]; sponsored: boolean; status: string;
+  popularity: number; created_at: Date; updated_at: Date;
+  n_id: number; n_slug: string; n_name: string; n_logo_url: string | null; n_avg_rating: number; n_review_count: number;
+  n_featured: boolean; n_offer_count: number; n_joining_link: string | null; n_website: string | null;
+};
+
+function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
+  return sql`
+    SELECT o.id, o.legacy_id, o.slug, o.name, o.description, o.preview_url, o.landing_domain, o.product_key,
+      o.payout_amount, o.payout_percent, o.payout_usd, o.payout_type, o.currency, c.symbol AS currency_symbol,
+      c.decimal_digits, c.rounding::float8 AS rounding,
+      coalesce((SELECT json_agg(json_build_object('code', k.code, 'name', coalesce(co.name, k.code)) ORDER BY k.ord)
+                FROM unnest(o.countries) WITH ORDINALITY AS k(code, ord) LEFT JOIN countries co ON co.code = k.code), '[]') AS countries,
+      coalesce((SELECT json_agg(json_build_object('id', cat.id, 'slug', cat.slug, 'name', cat.name) ORDER BY cat.name)
+                FROM categories cat WHERE cat.id = ANY (o.category_ids)), '[]') AS categories,
+      o.mobile, o.ppc, o.allowed_traffic, o.restricted_traffic, o.sponsored, o.status, o.popularity, o.created_at, o.updated_at,
+      n.id AS n_id, n.slug AS n_slug, n.name AS n_name, n.logo_url AS n_logo_url, n.avg_rating::float8 AS n_avg_rating,
+      n.review_count AS n_review_count, n.featured AS n_featured, coalesce(p.offer_count, n.offer_count) AS n_offer_count,
+      p.joining_link AS n_joining_link, n.website AS n_website
+    FROM offers o
+    JOIN networks n ON n.id = o.network_id
+    JOIN currencies c ON c.code = o.currency
+    LEFT JOIN network_properties p ON p.network_id = n.id AND p.identifier = ${siteId}
+    WHERE ${where} ${order} LIMIT 1`;
+}
+
+function toDetail(r: RawDetail): OfferDetail {
+  return {
+    id: r.id,
+    legacyId: r.legacy_id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    previewUrl: r.preview_url,
+    landingDomain: r.landing_domain,
+    productKey: r.product_key,
+    payoutAmount: r.payout_amount,
+    payoutPercent: r.payout_percent,
+    payoutUsd: r.payout_usd,
+    payoutType: r.payout_type,
+    currency: { code: r.currency.trim(), symbol: r.currency_symbol, decimalDigits: r.decimal_digits, rounding: r.rounding },
+    countries: r.countries,
+    categories: r.categories,
+    mobile: r.mobile,
+    ppc: r.ppc,
+    allowedTraffic: r.allowed_traffic,
+    restrictedTraffic: r.restricted_traffic,
+    sponsored: r.sponsored,
+    status: r.status,
+    popularity: r.popularity,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    network: {
+      id: r.n_id,
+      slug: r.n_slug,
+      name: r.n_name,
+      logoUrl: r.n_logo_url,
+      avgRating: r.n_avg_rating,
+      reviewCount: r.n_review_count,
+      featured: r.n_featured,
+      offerCount: r.n_offer_count,
+      joiningLink: r.n_joining_link,
+      website: r.n_website,
+    },
+  };
+}
+
+const isId = (v: string | number) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v));
+
+export async function offerById(db: Queryable, siteId: string, id: string | number): Promise<OfferDetail | null> {
+  if (!isId(id)) return null;
+  const [row] = await db.query<RawDetail>(detailSql(siteId, sql`o.id = ${Number(id)}`));
+  return row ? toDetail(row) : null;
+}
+
+/** Ids from the old site (offers.legacy_id). */
+export async function offerByLegacyId(db: Queryable, siteId: string, legacyId: string | number): Promise<OfferDetail | null> {
+  if (!isId(legacyId) || Number(legacyId) > 2_147_483_647) return null;
+  const [row] = await db.query<RawDetail>(detailSql(siteId, sql`o.legacy_id = ${Number(legacyId)}`));
+  return row ? toDetail(row) : null;
+}
+
+/**
+ * A slug names a product, and the same product may be listed by several
+ * networks under one slug: the active, most popular listing answers.
+ */
+export async function offerBySlug(db: Queryable, siteId: string, slug: string): Promise<OfferDetail | null> {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [row] = await db.query<RawDetail>(
+    detailSql(siteId, sql`o.slug = ${slug}`, sql`ORDER BY (o.status = 'active') DESC, o.popularity DESC, o.id`),
+  );
+  return row ? toDetail(row) : null;
+}
+
+/**
+ * "Same offer at other networks": every active listing of the same product
+ * (offers.product_key: normalised name + landing domain, computed by the
+ * database), best payout first, the offer itself included and marked.
+ */
+export async function sameOfferAtOtherNetworks(db: Queryable, offer: OfferDetail, limit = 20): Promise<SameOfferRow[]> {
+  const rows = await queryOfferRows(
+    db,
+    sql`o.product_key = ${offer.productKey} AND (o.status = 'active' OR o.id = ${offer.id})`,
+    sql`ORDER BY o.payout_usd DESC NULLS LAST, o.payout_percent DESC NULLS LAST, n.avg_rating DESC, o.id LIMIT ${limit}`,
+  );
+  const extra = await db.query<{ id: number; payout_usd: number | null; avg_rating: number }>(sql`
+    SELECT o.id, o.payout_usd, n.avg_rating::float8 AS avg_rating FROM offers o JOIN networks n ON n.id = o.network_id
+    WHERE o.id = ANY (${array(rows.map((r) => r.id))}::bigint[])`);
+  const byId = new Map(extra.map((e) => [e.id, e]));
+  return rows.map((r) => ({
+    ...r,
+    payoutUsd: byId.get(r.id)?.payout_usd ?? null,
+    networkRating: byId.get(r.id)?.avg_rating ?? 0,
+    current: r.id === offer.id,
+  }));
+}
+
+/** Popular offers in the same verticals, one listing per product, other products only. */
+export async function similarOffers(db: Queryable, offer: OfferDetail, limit = 6): Promise<OfferListItem[]> {
+  const categoryIds = offer.categories.map((c) => c.id);
+  if (!categoryIds.length) return [];
+  return queryOfferRows(
+    db,
+    sql`o.id IN (
+      SELECT DISTINCT ON (s.product_key) s.id FROM (
+        SELECT o2.id, o2.product_key, o2.popularity FROM offers o2
+        WHERE o2.status = 'active' AND o2.category_ids && ${array(categoryIds)}::int[] AND o2.product_key <> ${offer.productKey}
+        ORDER BY o2.popularity DESC, o2.id DESC LIMIT ${limit * 4}
+      ) s ORDER BY s.product_key, s.popularity DESC, s.id DESC)`,
+    sql`ORDER BY o.popularity DESC, o.id DESC LIMIT ${limit}`,
+  );
+}
+
+/** Offers side by side on /compare, in the order asked for; unknown ids are left out. */
+export async function offersForCompare(db: Queryable, siteId: string, ids: readonly number[]): Promise<OfferDetail[]> {
+  const found = await Promise.all(ids.map((id) => offerById(db, siteId, id)));
+  return found.filter((o): o is OfferDetail => o !== null);
+}

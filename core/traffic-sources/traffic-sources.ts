@@ -1,0 +1,75 @@
+// Traffic sources: the listing (featured first, each group shuffled, spec §4)
+// and detail lookups by id and by old-site id.
+import { sql, type Queryable, type SQL } from "#db/client.ts";
+import { shuffle } from "#contracts/networks.ts";
+import { likePattern, secureRandom } from "#core/networks/networks.ts";
+
+export type TrafficSource = {
+  id: number;
+  legacyId: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  website: string | null;
+  logoUrl: string | null;
+  featured: boolean;
+  adFormats: string[];
+  pricingModels: string[];
+  minimumDeposit: number | null;
+  geos: string[];
+};
+
+type RawTrafficSource = {
+  id: number; legacy_id: number | null; name: string; slug: string; description: string; website: string | null;
+  logo_url: string | null; featured: boolean; ad_formats: string[]; pricing_models: string[];
+  minimum_deposit: number | null; geos: string[];
+};
+
+const toTrafficSource = (r: RawTrafficSource): TrafficSource => ({
+  id: r.id,
+  legacyId: r.legacy_id,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  website: r.website,
+  logoUrl: r.logo_url,
+  featured: r.featured,
+  adFormats: r.ad_formats,
+  pricingModels: r.pricing_models,
+  minimumDeposit: r.minimum_deposit,
+  geos: r.geos,
+});
+
+/** Featured ones first, each group in a fresh random order. */
+export function featuredFirst<T extends { featured: boolean }>(items: readonly T[], random: () => number = secureRandom): T[] {
+  return [...shuffle(items.filter((i) => i.featured), random), ...shuffle(items.filter((i) => !i.featured), random)];
+}
+
+const isId = (v: string | number) => /^[1-9][0-9]{0,9}$/.test(String(v)) && Number(v) <= 2_147_483_647;
+
+export function createTrafficSourceService(db: Queryable) {
+  const select = (where: SQL) =>
+    db.query<RawTrafficSource>(sql`
+      SELECT id, legacy_id, name, slug, description, website, logo_url, featured, ad_formats, pricing_models,
+             minimum_deposit, geos
+      FROM traffic_sources WHERE status = 'active' AND ${where}`);
+
+  return {
+    async list(opts: { search?: string } = {}): Promise<TrafficSource[]> {
+      const where = opts.search?.trim() ? sql`lower(name) LIKE ${likePattern(opts.search)}` : sql`true`;
+      return featuredFirst((await select(where)).map(toTrafficSource));
+    },
+    async byId(id: string | number): Promise<TrafficSource | null> {
+      if (!isId(id)) return null;
+      const [row] = await select(sql`id = ${Number(id)}`);
+      return row ? toTrafficSource(row) : null;
+    },
+    async byLegacyId(legacyId: string | number): Promise<TrafficSource | null> {
+      if (!isId(legacyId)) return null;
+      const [row] = await select(sql`legacy_id = ${Number(legacyId)}`);
+      return row ? toTrafficSource(row) : null;
+    },
+  };
+}
+
+export type TrafficSourceService = ReturnType<typeof createTrafficSourceService>;

@@ -1,0 +1,130 @@
+// Accounts API (spec §7): register, login, logout, forgot and reset password,
+// plus the hook that puts the session user on every /api request. Thin: the
+// rules live in core/auth; this file maps HTTP (cookies, headers) onto them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  AUTH_COOKIE,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  resetTokenSchema,
+  stripBearer,
+  type SessionUser,
+} from "#contracts/auth.ts";
+import { HttpError } from "#core/errors.ts";
+import { INVALID_RESET_LINK, NOT_LOGGED_IN } from "#core/auth/auth.ts";
+import { REMEMBER_SECONDS } from "#core/auth/sessions.ts";
+import type { Services } from "#core/services.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in user (Bearer header or session cookie), or null. */
+    user: SessionUser | null;
+  }
+}
+
+export const FORGOT_PASSWORD_SENT = "If an account exists for this email address, we have sent a link to reset the password.";
+export const PASSWORD_CHANGED = "Your password has been changed. You can now log in with the new one.";
+const MAIL_RETRY_MS = 30_000;
+
+/** The session token of a request: `Authorization: Bearer …` first, then the cookie. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === "string" && /^Bearer\s+/i.test(header)) return stripBearer(header);
+  return stripBearer(request.cookies?.[AUTH_COOKIE]);
+}
+
+/** For routes that need a login: the user, or a 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, NOT_LOGGED_IN);
+  return request.user;
+}
+
+/** Sets `request.user` for every route of the scope; call before registering routes. */
+export function registerSessionUser(api: FastifyInstance, services: Services) {
+  api.decorateRequest("user", null);
+  api.addHook("onRequest", async (request) => {
+    const token = sessionToken(request);
+    request.user = token ? await services.auth.userForToken(token) : null;
+  });
+}
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
+
+function setSessionCookie(reply: FastifyReply, services: Services, token: string, remember: boolean) {
+  reply.setCookie(AUTH_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: services.secureCookies,
+    // Without Remember Me the cookie ends with the browser.
+    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
+  });
+}
+
+const clearSessionCookie = (reply: FastifyReply, services: Services) =>
+  reply.clearCookie(AUTH_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: services.secureCookies });
+
+export async function authRoutes(api: FastifyInstance, options: { services: Services }) {
+  const { services } = options;
+  const { auth } = services;
+
+  api.post("/auth/register", async (request, reply) => {
+    const input = registerSchema.parse(request.body ?? {});
+    const user = await auth.register(input, request.site.id, meta(request));
+    return reply.status(201).send({ user, message: "Your account has been created. You can now log in." });
+  });
+
+  api.post("/auth/login", async (request, reply) => {
+    const input = loginSchema.parse(request.body ?? {});
+    const session = await auth.login(input, meta(request));
+    setSessionCookie(reply, services, session.token, session.remember);
+    return { token: session.token, user: session.user, expiresAt: session.expiresAt.toISOString(), remember: session.remember };
+  });
+
+  // Always 2xx: a client logging out must end up logged out, whatever it sent.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await auth.logout(sessionToken(request));
+    } catch (err) {
+      request.log.warn({ err }, "logout could not revoke the session");
+    }
+    clearSessionCookie(reply, services);
+    return reply.status(200).send({ message: "Logged out" });
+  };
+  api.post("/auth/logout", { errorHandler: (_err, request, reply) => logout(request, reply) }, logout);
+
+  api.post("/auth/forgot-password", async (request) => {
+    const input = forgotPasswordSchema.parse(request.body ?? {});
+    await auth.forgotPassword(input, meta(request));
+    return { message: FORGOT_PASSWORD_SENT };
+  });
+
+  api.get("/auth/reset-password", async (request) => {
+    const { token } = resetTokenSchema.parse(request.query ?? {});
+    const valid = await auth.resetTokenValid(token);
+    return valid ? { valid } : { valid, message: INVALID_RESET_LINK };
+  });
+
+  api.post("/auth/reset-password", async (request) => {
+    const input = resetPasswordSchema.parse(request.body ?? {});
+    await auth.resetPassword(input, meta(request));
+    return { message: PASSWORD_CHANGED };
+  });
+}
+
+/** Background work of the accounts area: mail retries, and a word at start on the anti-bot state. */
+export function startAccountBackground(app: FastifyInstance, services: Services) {
+  if (!services.antibot.enabled) {
+    app.log.warn("anti-bot check is OFF: set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to enable reCAPTCHA v3");
+  }
+  const timer = setInterval(() => {
+    services.mail.deliverDue().catch((err: unknown) => app.log.error({ err }, "mail retry failed"));
+  }, MAIL_RETRY_MS);
+  timer.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    services.mail.close();
+  });
+}

@@ -1,0 +1,79 @@
+// Networks and their reviews (spec §7): thin adapters over core/networks and core/reviews.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Services } from "#core/services.ts";
+import { notFound } from "#core/errors.ts";
+import { integerField } from "#contracts/validation.ts";
+import { requireUser } from "./auth.ts";
+
+const listQuery = z.object({
+  featured: z.enum(["true", "false"]).optional(),
+  search: z.string().max(200).optional(),
+  // sort=name: the name-sorted list of spec §4 (only networks with offers).
+  sort: z.enum(["name", "random"]).optional(),
+});
+const pageQuery = z.object({ page: integerField("Page", 1).optional() });
+
+type IdParams = { id: string };
+
+export async function networkRoutes(api: FastifyInstance, { services }: { services: Services }) {
+  const { networks, reviews } = services;
+  const found = <T>(value: T | null): T => {
+    if (!value) throw notFound("Network not found");
+    return value;
+  };
+
+  api.get("/networks", async (request) => {
+    const q = listQuery.parse(request.query);
+    const siteId = request.site.id;
+    if (q.sort === "name") return { networks: await networks.sortedByName(siteId) };
+    return { networks: await networks.list(siteId, { featured: q.featured === "true", search: q.search }) };
+  });
+
+  api.get("/top-networks", async (request) => ({ networks: await networks.top(request.site.id) }));
+  api.get("/random-paid-networks", async (request) => ({ networks: await networks.randomPaid(request.site.id) }));
+  api.get("/network-options", async () => networks.options());
+
+  // Static segments win over parameters in the router, so these come before /networks/:id/:slug.
+  api.get<{ Params: IdParams }>("/networks/legacy/:id", async (request) => ({
+    network: found(await networks.byLegacyId(request.params.id, request.site.id)),
+  }));
+
+  api.get<{ Params: IdParams }>("/networks/:id/reviews", async (request) => {
+    const { page } = pageQuery.parse(request.query);
+    return reviews.list(request.params.id, page ?? 1);
+  });
+
+  api.post<{ Params: IdParams }>("/networks/:id/reviews", async (request, reply) => {
+    const user = requireUser(request);
+    const result = await reviews.submit({
+      networkId: request.params.id,
+      userId: user.id,
+      siteId: request.site.id,
+      ip: request.ip,
+      input: request.body ?? {},
+    });
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
+
+  api.get<{ Params: IdParams }>("/networks/:id/join", async (request: FastifyRequest<{ Params: IdParams }>) =>
+    networks.join({
+      networkId: request.params.id,
+      siteId: request.site.id,
+      userId: request.user?.id ?? null,
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+    }),
+  );
+
+  // The slug is cosmetic here: the id decides; pages redirect to the canonical slug.
+  api.get<{ Params: IdParams & { slug: string } }>("/networks/:id/:slug", async (request) => ({
+    network: found(await networks.byId(request.params.id, request.site.id)),
+  }));
+
+  api.get<{ Params: { slug: string } }>("/networks/:slug", async (request) => {
+    const { slug } = request.params;
+    const siteId = request.site.id;
+    return { network: found((await networks.bySlug(slug, siteId)) ?? (await networks.byId(slug, siteId))) };
+  });
+}
