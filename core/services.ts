@@ -12,19 +12,25 @@ export type CoreSettings = {
   siteId: string;
   publicUrl: string;
   dataDir: string;
+  searchCacheSeconds?: number;
+  searchRateLimitPerMinute?: number;
 } & Omit<AccountSettings, "publicUrl" | "dataDir">;
 
 export function createServices(db: Database, settings: CoreSettings) {
+  const accounts = createAccountServices(db, settings);
   const core = {
     db,
     settings,
     sites: createSiteService(db, settings.siteId),
     ads: createAdService(db),
-    offers: createOfferService(db),
+    offers: createOfferService(db, {
+      searchCacheTtlMs: (settings.searchCacheSeconds ?? 15) * 1000,
+      ipHashSalt: settings.ipHashSalt ?? "",
+    }),
     // antibot, mail, rateLimits, auth, secureCookies
-    ...createAccountServices(db, settings),
+    ...accounts,
     // networks, trafficSources, reviews
-    ...createReputationServices(db, settings),
+    ...createReputationServices(db, settings, accounts),
   };
   // leads, content, seo (they use mail, antibot, rate limits and network options above)
   return { ...core, ...createLeadServices(db, settings, core) };

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
 import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyServerFactory } from "fastify";
 import type { Database } from "#db/client.ts";
@@ -39,7 +40,6 @@ export async function buildApp(options: AppOptions) {
             redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.confirmPassword"], remove: true },
           },
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: "requestId",
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -54,6 +54,8 @@ export async function buildApp(options: AppOptions) {
     staffEmail: config.staffEmail,
     recaptcha: config.recaptcha,
     ipHashSalt: config.ipHashSalt,
+    searchCacheSeconds: config.searchCacheSeconds,
+    searchRateLimitPerMinute: config.searchRateLimitPerMinute,
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
@@ -67,13 +69,21 @@ export async function buildApp(options: AppOptions) {
   await registerSecurityHeaders(app, config, { dev: Boolean(options.dev) });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(underPressure, { maxEventLoopDelay: 2000, exposeStatusRoute: false });
+  // Shed load when the event loop stalls. The embedded database runs on this very
+  // loop, so there a long query is not overload and the check would refuse real work.
+  await app.register(underPressure, { maxEventLoopDelay: db.kind === "postgres" ? 2000 : 0, exposeStatusRoute: false });
+  await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, { prefix: "/api", services });
   if (options.clientDir) await registerStaticAssets(app, options.clientDir);
   if (options.build) {
-    await registerPages(app, { build: options.build, services, mode: options.dev ? "development" : "production" });
+    await registerPages(app, {
+      build: options.build,
+      services,
+      mode: options.dev ? "development" : "production",
+      pageCacheSeconds: options.dev ? 0 : config.pageCacheSeconds,
+    });
   }
   return app;
 }

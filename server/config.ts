@@ -37,6 +37,12 @@ const envSchema = z.object({
   // Secret mixed into hashed IPs so that stored hashes cannot be reversed by enumeration.
   IP_HASH_SALT: z.string().default("offeratlas-dev-salt"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // How long a search answer is reused; 0 turns the cache off.
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  // How long an anonymous visitor's page is reused for the same address; 0 turns it off.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  // Offer searches one address may make per minute (bots hammer search).
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
 });
 
 export type Config = {
@@ -56,6 +62,9 @@ export type Config = {
   recaptcha: { siteKey: string; secretKey: string; verifyUrl: string; minScore: number };
   ipHashSalt: string;
   trustProxy: boolean;
+  searchCacheSeconds: number;
+  searchRateLimitPerMinute: number;
+  pageCacheSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -92,5 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ipHashSalt: e.IP_HASH_SALT,
     trustProxy: e.TRUST_PROXY === "true",
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   };
 }

@@ -7,7 +7,7 @@ import { requestContext } from "#app/context.ts";
 import { CheckboxGroup, FileField, SelectField, TextArea, TextField } from "#app/components/forms/Fields.tsx";
 import { LeadConfirmation, LeadForm } from "#app/components/forms/LeadForm.tsx";
 import { checkLogoInBrowser, type LeadFormResult } from "#app/components/forms/lead-form.ts";
-import { leadFailure, readLeadForm, tooLargeFailure } from "#app/components/forms/lead-action.server.ts";
+import { handleLeadPost } from "#app/components/forms/lead-action.server.ts";
 import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/add-your-network";
 
@@ -24,24 +24,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     extra: breadcrumbs(loaderData?.seo, [{ name: "Add Your Network", path: "/add-your-network" }]),
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, site, clientIp } = context.get(requestContext);
-  const read = await readLeadForm(request);
-  if (read.tooLarge || !read.form) return tooLargeFailure();
-  const file = read.form.get("logo");
-  const logo = file instanceof File && (file.name || file.size)
-    ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()), truncated: false }
-    : undefined;
-  const token = read.form.get("g-recaptcha-response");
-  try {
-    const receipt = await services.leads.submitNetwork(read.values, logo, {
-      siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined,
-    });
-    return { ok: true, message: receipt.message, id: receipt.id } satisfies LeadFormResult;
-  } catch (err) {
-    return leadFailure(err, read.values);
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  handleLeadPost(request, context, async ({ values, form }, meta, services) => {
+    const file = form.get("logo");
+    const logo = file instanceof File && (file.name || file.size)
+      ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()), truncated: false }
+      : undefined;
+    return services.leads.submitNetwork(values, logo, meta);
+  });
 
 const ACCEPT = LOGO_RULES.extensions.map((e) => `.${e}`).join(",");
 

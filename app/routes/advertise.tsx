@@ -8,7 +8,7 @@ import { requestContext } from "#app/context.ts";
 import { CheckboxGroup, SelectField, TextArea, TextField } from "#app/components/forms/Fields.tsx";
 import { LeadConfirmation, LeadForm } from "#app/components/forms/LeadForm.tsx";
 import type { LeadFormResult } from "#app/components/forms/lead-form.ts";
-import { leadFailure, readLeadForm, tooLargeFailure } from "#app/components/forms/lead-action.server.ts";
+import { handleLeadPost } from "#app/components/forms/lead-action.server.ts";
 import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/advertise";
 
@@ -25,20 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     extra: breadcrumbs(loaderData?.seo, [{ name: "Advertise", path: "/advertise" }]),
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, site, clientIp } = context.get(requestContext);
-  const read = await readLeadForm(request);
-  if (read.tooLarge || !read.form) return tooLargeFailure();
-  const token = read.form.get("g-recaptcha-response");
-  try {
-    const receipt = await services.leads.requestAdvertising(read.values, {
-      siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined,
-    });
-    return { ok: true, message: receipt.message, id: receipt.id } satisfies LeadFormResult;
-  } catch (err) {
-    return leadFailure(err, read.values);
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  handleLeadPost(request, context, ({ values }, meta, services) => services.leads.requestAdvertising(values, meta));
 
 export default function AdvertisePage() {
   const result = useActionData<LeadFormResult>();

@@ -7,5 +7,4 @@ export const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** A keyed hash of an IP address: lets us group by address without storing it. */
-export const hashIp = (ip: string, salt: string) => crypto.createHmac("sha256", salt).update(ip).digest("hex");
+export { hashIp } from "../privacy.ts";

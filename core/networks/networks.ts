@@ -9,6 +9,7 @@ import {
   type NetworkDetail, type NetworkOptions, type NetworkProperty, type NetworkSummary,
 } from "#contracts/networks.ts";
 import { trustScore } from "#contracts/reviews.ts";
+import { hashIp } from "../privacy.ts";
 
 type RawNetwork = {
   id: number; legacy_id: number | null; slug: string; name: string; description: string; logo_url: string | null;
@@ -188,10 +189,6 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
       };
     },
   };
-}
-
-export function hashIp(ip: string, salt: string): string {
-  return crypto.createHash("sha256").update(`${salt}:${ip}`).digest("hex");
 }
 
 export type NetworkService = ReturnType<typeof createNetworkService>;

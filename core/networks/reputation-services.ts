@@ -1,21 +1,20 @@
-// Wires networks, traffic sources and reviews from plain settings, so
-// core/services.ts adds them with one line. The anti-bot check and the rate
-// limiter are stateless over the database, so this side builds its own.
+// Wires networks, traffic sources and reviews into the core services. Reviews
+// reuse the shared anti-bot check and rate limiter of the account services.
 import type { Database } from "#db/client.ts";
-import { createAntibot, type AntibotSettings } from "../antibot/recaptcha.ts";
-import { createRateLimiter } from "../rate-limit/limiter.ts";
+import type { Antibot } from "../antibot/recaptcha.ts";
+import type { RateLimiter } from "../rate-limit/limiter.ts";
 import { createReviewService } from "../reviews/reviews.ts";
 import { createTrafficSourceService } from "../traffic-sources/traffic-sources.ts";
 import { createNetworkService } from "./networks.ts";
 
-export type ReputationSettings = { ipHashSalt?: string; recaptcha?: AntibotSettings };
-
-export function createReputationServices(db: Database, settings: ReputationSettings) {
-  const ipHashSalt = settings.ipHashSalt ?? "offeratlas-dev-salt";
-  const antibot = createAntibot(settings.recaptcha ?? { siteKey: "", secretKey: "", verifyUrl: "", minScore: 0.5 });
+export function createReputationServices(
+  db: Database,
+  settings: { ipHashSalt?: string },
+  shared: { antibot: Antibot; rateLimits: RateLimiter },
+) {
   return {
-    networks: createNetworkService(db, { ipHashSalt }),
+    networks: createNetworkService(db, { ipHashSalt: settings.ipHashSalt ?? "" }),
     trafficSources: createTrafficSourceService(db),
-    reviews: createReviewService(db, { antibot, rateLimiter: createRateLimiter(db) }),
+    reviews: createReviewService(db, { antibot: shared.antibot, rateLimiter: shared.rateLimits }),
   };
 }

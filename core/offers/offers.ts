@@ -1,9 +1,10 @@
 // The offers service: search, offer pages, compare, top searches and the lists
 // around them. API routes and page loaders both call it, so a rule lives once.
-import { sql, type Database } from "#db/client.ts";
+import type { Database } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
 import type { OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
-import { queryOfferRows } from "./listing.ts";
+import { createTtlCache } from "../cache/ttl-cache.ts";
+import { hashIp } from "../privacy.ts";
 import { searchOffers } from "./search.ts";
 import { recordSearch, topSearches } from "./search-log.ts";
 import {
@@ -26,7 +27,14 @@ function cached<T>(ttlMs: number, load: () => Promise<T>) {
   };
 }
 
-export function createOfferService(db: Database) {
+/**
+ * Search answers are public and popular searches repeat constantly, so an answer
+ * is reused for a few seconds. Offers change through imports, not per request.
+ */
+export const SEARCH_CACHE_TTL_MS = 15_000;
+
+export function createOfferService(db: Database, options: { searchCacheTtlMs?: number; ipHashSalt: string }) {
+  const searchCache = createTtlCache<OfferSearchResult>({ ttlMs: options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS, maxEntries: 1000 });
   const filterOptions = cached<FilterOptions>(60_000, async () => ({
     networks: await networksWithOffers(db),
     categories: await verticals(db),
@@ -41,16 +49,16 @@ export function createOfferService(db: Database) {
      * top searches (later pages of the same search are not new searches).
      */
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
-      const result = await searchOffers(db, input);
+      const ttl = options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS;
+      const result = ttl > 0 ? await searchCache.get(JSON.stringify(input), () => searchOffers(db, input)) : await searchOffers(db, input);
       if (log && input.query && input.page === 1) {
-        await recordSearch(db, { siteId: log.siteId, query: input.query, resultCount: result.total, clientIp: log.clientIp });
+        await recordSearch(db, {
+          siteId: log.siteId, query: input.query, resultCount: result.total,
+          searcher: log.clientIp ? hashIp(log.clientIp, options.ipHashSalt) : undefined,
+        });
       }
       return result;
     },
-
-    /** Sponsored offers first, then the most popular. */
-    top: (limit: number) =>
-      queryOfferRows(db, sql`o.status = 'active'`, sql`ORDER BY o.sponsored DESC, o.popularity DESC, o.id DESC LIMIT ${limit}`),
 
     byId: (siteId: string, id: string | number) => offerById(db, siteId, id),
     byLegacyId: (siteId: string, id: string | number) => offerByLegacyId(db, siteId, id),

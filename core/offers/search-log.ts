@@ -1,6 +1,5 @@
 // What people search for: every first-page offer search with text is logged
 // (normalised) and GET /api/top-searches reads the recent, repeated ones back.
-import crypto from "node:crypto";
 import { sql, type Queryable } from "#db/client.ts";
 import { normalizeOfferQuery } from "#contracts/offers.ts";
 
@@ -11,14 +10,13 @@ const MIN_SEARCHERS = 2;
 const MAX_KEYWORD_LENGTH = 60;
 export const TOP_SEARCHES_LIMIT = 10;
 
-export const hashSearcher = (ip: string) => crypto.createHash("sha256").update(`search-log:${ip}`).digest("hex").slice(0, 32);
-
-export async function recordSearch(db: Queryable, entry: { siteId: string; query: string; resultCount: number; clientIp?: string }) {
+/** `searcher` is the hashed address of who searched (see core/privacy.ts), for counting distinct searchers. */
+export async function recordSearch(db: Queryable, entry: { siteId: string; query: string; resultCount: number; searcher?: string }) {
   const query = normalizeOfferQuery(entry.query);
   if (!query || query.length > MAX_KEYWORD_LENGTH) return;
   await db.query(sql`
     INSERT INTO search_log (site_id, query, result_count, ip_hash)
-    VALUES (${entry.siteId}, ${query}, ${entry.resultCount}, ${entry.clientIp ? hashSearcher(entry.clientIp) : null})`);
+    VALUES (${entry.siteId}, ${query}, ${entry.resultCount}, ${entry.searcher ?? null})`);
 }
 
 /**

@@ -9,13 +9,18 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
 import { AUTH_COOKIE, stripBearer } from "#contracts/auth.ts";
+import { createPageCache } from "./page-cache.ts";
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 type ContextKey = Parameters<RouterContextProvider["set"]>[0];
 
-export async function registerPages(app: FastifyInstance, options: { build: BuildSource; services: Services; mode: "development" | "production" }) {
+export async function registerPages(
+  app: FastifyInstance,
+  options: { build: BuildSource; services: Services; mode: "development" | "production"; pageCacheSeconds: number },
+) {
   const { build, services } = options;
+  const pageCache = createPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: 200 });
   const handle = createRequestHandler(build, options.mode);
   const loadBuild = typeof build === "function" ? build : async () => build;
 
@@ -24,6 +29,14 @@ export async function registerPages(app: FastifyInstance, options: { build: Buil
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const nonce = reply.raw.cspNonce ?? "";
+      const cacheable = pageCache.eligible(request.method, request.headers);
+      const hit = cacheable ? pageCache.get(request.url, nonce) : undefined;
+      if (hit) {
+        for (const [name, val] of hit.headers) reply.header(name, val);
+        return reply.status(hit.status).header("x-page-cache", "hit").send(hit.body);
+      }
+
       const current = await loadBuild();
       const key = (current.entry.module as unknown as { requestContext: ContextKey }).requestContext;
       const site = await services.sites.resolve(undefined);
@@ -31,7 +44,7 @@ export async function registerPages(app: FastifyInstance, options: { build: Buil
       const value: RequestContext = {
         services,
         site,
-        nonce: reply.raw.cspNonce ?? "",
+        nonce,
         requestId: request.id,
         clientIp: request.ip,
         user: await services.auth.userForToken(stripBearer(request.cookies?.[AUTH_COOKIE])),
@@ -49,6 +62,11 @@ export async function registerPages(app: FastifyInstance, options: { build: Buil
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
       if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+      if (cacheable && response.body) {
+        const body = await response.text();
+        pageCache.offer(request.url, { status: response.status, headers: [...response.headers], body, nonce });
+        return reply.send(body);
+      }
       return reply.send(response.body ? NodeReadable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null);
     };
 

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
+import { hashIp } from "#core/privacy.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -183,7 +184,7 @@ describe("GET /api/networks/{id}/join", () => {
       sql`SELECT site_id, user_id, ip_hash, user_agent, created_at FROM join_clicks WHERE network_id = ${net.id}`);
     expect(clicks).toHaveLength(1);
     expect(clicks[0]).toMatchObject({ site_id: SITE, user_id: null, user_agent: "JoinTest/1.0" });
-    expect(clicks[0].ip_hash).toBe(crypto.createHash("sha256").update(`${t.config.ipHashSalt}:203.0.113.9`).digest("hex"));
+    expect(clicks[0].ip_hash).toBe(hashIp("203.0.113.9", t.config.ipHashSalt));
     expect(clicks[0].ip_hash).not.toContain("203.0.113.9");
     expect(clicks[0].created_at.getTime()).toBeGreaterThan(before);
   });

@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
 import { createReputationServices } from "#core/networks/reputation-services.ts";
+import { createAntibot } from "#core/antibot/recaptcha.ts";
+import { createRateLimiter } from "#core/rate-limit/limiter.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -200,9 +202,8 @@ describe("anti-bot check", () => {
 
   // The same services the API assembles, with keys configured (one database per test file, so no second app).
   it("refuses a review without a valid token for the review action, and accepts one with it", async () => {
-    const { reviews } = createReputationServices(t.db, {
-      recaptcha: { siteKey: "site-key", secretKey: "secret-key", verifyUrl, minScore: 0.5 },
-    });
+    const antibot = createAntibot({ siteKey: "site-key", secretKey: "secret-key", verifyUrl, minScore: 0.5 });
+    const { reviews } = createReputationServices(t.db, {}, { antibot, rateLimits: createRateLimiter(t.db) });
     const { userId } = await signIn(t, "Guarded User");
     const id = (await networkIds())[10];
     for (const token of ["", "bad:review", "ok:login"]) {

@@ -15,7 +15,12 @@ export type TestAppOptions = {
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const db = await openTestDatabase();
-  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false", ...options.env });
+  const config: Config = loadConfig({
+    NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false",
+    // Tests change data between requests; a cached search answer would hide that.
+    SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0", SEARCH_RATE_LIMIT_PER_MINUTE: "100000",
+    ...options.env,
+  });
   if (options.seed !== false) {
     await seedDemoData(db, { siteId: config.siteId, networks: 30, offers: 1500, trafficSources: 12, ...options.seed });
   }

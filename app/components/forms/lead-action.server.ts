@@ -1,7 +1,8 @@
 // Server side of the lead forms' page actions: read the post (with a cap, so a
 // huge upload cannot fill memory), and turn a refusal from the lead service
 // into field errors that keep what the visitor typed.
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext, type RequestContext } from "#app/context.ts";
 import type { z } from "zod";
 import { formValues, LOGO_MESSAGES } from "#contracts/leads.ts";
 import { fieldErrors } from "#contracts/validation.ts";
@@ -56,3 +57,27 @@ export function leadFailure(err: unknown, values: LeadFormValues) {
 
 export const tooLargeFailure = () =>
   data<LeadFormResult>({ ok: false, errors: { logo: LOGO_MESSAGES.size }, values: {} }, { status: 413 });
+
+export type LeadMeta = { siteId: string; ip: string; token?: string };
+
+/**
+ * The whole action of a lead form page: read the post, hand it to the lead
+ * service (which stores it before mailing), answer what the form shows.
+ */
+export async function handleLeadPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  submit: (read: { values: LeadFormValues; form: FormData }, meta: LeadMeta, services: RequestContext["services"]) => Promise<{ message: string; id: number }>,
+) {
+  const { services, site, clientIp } = context.get(requestContext);
+  const read = await readLeadForm(request);
+  if (read.tooLarge || !read.form) return tooLargeFailure();
+  const token = read.form.get("g-recaptcha-response");
+  try {
+    const meta = { siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined };
+    const receipt = await submit({ values: read.values, form: read.form }, meta, services);
+    return { ok: true, message: receipt.message, id: receipt.id } satisfies LeadFormResult;
+  } catch (err) {
+    return leadFailure(err, read.values);
+  }
+}

@@ -1,0 +1,52 @@
+// Micro-caching of public pages: an anonymous GET of the same address within a
+// few seconds reuses the rendered page instead of rendering it again. Only
+// answers that are the same for every visitor qualify (no cookies in, none out,
+// status 200), and the CSP nonce is renewed on every reuse, so each response
+// still carries its own nonce. When a page expires, the first request renders
+// it again while the others keep getting the previous copy for a short grace
+// period, so a popular page never makes every visitor wait at once.
+export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
+type Entry = CachedPage & { at: number; refreshing: boolean };
+
+const MAX_BODY = 1024 * 1024;
+
+export function createPageCache(options: { ttlMs: number; maxEntries: number }) {
+  const pages = new Map<string, Entry>();
+  const graceMs = options.ttlMs * 2;
+  return {
+    /** Whether this request may be answered from, and stored in, the cache. */
+    eligible(method: string, headers: Record<string, unknown>): boolean {
+      return options.ttlMs > 0 && (method === "GET" || method === "HEAD") && !headers.cookie && !headers.authorization;
+    },
+    /** A copy to answer with (carrying `nonce`), or nothing: then the caller renders. */
+    get(url: string, nonce: string): CachedPage | undefined {
+      const entry = pages.get(url);
+      if (!entry) return undefined;
+      const age = Date.now() - entry.at;
+      if (age >= options.ttlMs + graceMs) {
+        pages.delete(url);
+        return undefined;
+      }
+      if (age >= options.ttlMs && !entry.refreshing) {
+        entry.refreshing = true; // this caller renders; the others get the copy meanwhile
+        return undefined;
+      }
+      const { status, headers } = entry;
+      return { status, headers, nonce, body: entry.nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body };
+    },
+    /** Stores a rendered answer if it is the same for everyone. */
+    offer(url: string, page: CachedPage) {
+      const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
+      const personal = page.headers.some(([name]) => name === "set-cookie") || /private|no-store/.test(cacheControl);
+      if (page.status !== 200 || personal || page.body.length > MAX_BODY) {
+        pages.delete(url);
+        return;
+      }
+      pages.delete(url);
+      pages.set(url, { ...page, at: Date.now(), refreshing: false });
+      while (pages.size > options.maxEntries) pages.delete(pages.keys().next().value as string);
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

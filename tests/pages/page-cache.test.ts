@@ -1,0 +1,36 @@
+// Anonymous pages are reused for a few seconds; personal ones never are, and
+// every response keeps its own CSP nonce.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: { networks: 6, offers: 120, trafficSources: 2 }, env: { PAGE_CACHE_SECONDS: "60" } });
+});
+afterAll(() => t?.close());
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe("page micro-cache", () => {
+  it("reuses an anonymous page and renews its nonce", async () => {
+    const first = await t.app.inject("/networks?page=1");
+    const second = await t.app.inject("/networks?page=1");
+    expect(first.headers["x-page-cache"]).toBeUndefined();
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    const n1 = nonceOf(first.headers["content-security-policy"]);
+    const n2 = nonceOf(second.headers["content-security-policy"]);
+    expect(n1).toBeTruthy();
+    expect(n2).not.toBe(n1);
+    expect(second.body).toContain(`nonce="${n2}"`);
+    expect(second.body).not.toContain(n1!);
+    expect(second.body.replaceAll(n2!, "N")).toBe(first.body.replaceAll(n1!, "N"));
+  });
+
+  it("never reuses pages for visitors with cookies, nor errors", async () => {
+    await t.app.inject("/faq");
+    const withCookie = await t.app.inject({ url: "/faq", headers: { cookie: "auth._token.local=abc" } });
+    expect(withCookie.headers["x-page-cache"]).toBeUndefined();
+    await t.app.inject("/no/such/page");
+    expect((await t.app.inject("/no/such/page")).headers["x-page-cache"]).toBeUndefined();
+  });
+});
