@@ -21,7 +21,7 @@ describe("API plumbing", () => {
     const res = await broken.app.inject("/readyz");
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: "Database not reachable" });
-    await broken.app.close();
+    await broken.close();
   });
 
   it("answers 404 JSON with a message for an unknown API path", async () => {

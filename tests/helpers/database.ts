@@ -12,8 +12,13 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
   await migrate(db);
   return Object.assign(db, {
     async dispose() {
-      if (schema) await db.execScript(`DROP SCHEMA ${schema} CASCADE`);
-      await db.close();
+      // Through a connection of its own: a test may have closed (broken) this database on purpose.
+      if (schema) {
+        const admin = await openDatabase({ url: TEST_DATABASE_URL, poolSize: 1 });
+        await admin.execScript(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.close();
+      }
+      await db.close().catch(() => {});
     },
   });
 }
