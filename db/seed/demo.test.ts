@@ -82,10 +82,29 @@ describe("seedDemoData", () => {
     await main?.dispose();
   });
 
+  it("gives networks real-looking reputations: reviews whose averages and counts match the network rows", async () => {
+    expect(main.counts.reviews).toBeGreaterThan(1000);
+    const mismatched = await main.db.query(sql`
+      SELECT n.id FROM networks n
+      LEFT JOIN (SELECT network_id, round(avg(rating), 2) AS avg, count(*)::int AS n FROM reviews GROUP BY network_id) r ON r.network_id = n.id
+      WHERE n.avg_rating <> coalesce(r.avg, 0) OR n.review_count <> coalesce(r.n, 0)`);
+    expect(mismatched).toEqual([]);
+    const spread = await one<{ unreviewed: number; low: number; high: number }>(main.db, sql`
+      SELECT count(*) FILTER (WHERE review_count = 0)::int AS unreviewed,
+             count(*) FILTER (WHERE review_count > 0 AND avg_rating < 3)::int AS low,
+             count(*) FILTER (WHERE avg_rating >= 4)::int AS high FROM networks`);
+    expect(spread.unreviewed).toBeGreaterThan(0);
+    expect(spread.low).toBeGreaterThan(0);
+    expect(spread.high).toBeGreaterThan(0);
+    // Reviewer accounts cannot log in: their hash is no argon2 hash.
+    const hashes = await main.db.query<{ password_hash: string }>(sql`SELECT DISTINCT password_hash FROM users`);
+    expect(hashes.every((h) => !h.password_hash.startsWith("$argon2"))).toBe(true);
+  });
+
   it("reports what it inserted and marks the database as no longer empty", async () => {
     expect(main.emptyBefore).toBe(true);
     expect(await isDatabaseEmpty(main.db)).toBe(false);
-    expect(main.counts).toEqual({ ...SIZE, categories: main.counts.categories });
+    expect(main.counts).toEqual({ ...SIZE, categories: main.counts.categories, reviews: main.counts.reviews });
     expect(main.counts.categories).toBeGreaterThanOrEqual(35);
     const row = await one<{ networks: number; offers: number; sources: number; categories: number; top: number }>(
       main.db,

@@ -18,6 +18,7 @@ import {
   TRAFFIC_SOURCE_INTROS, TRAFFIC_TYPES, VERTICALS, type PayoutType, type Vertical,
 } from "./data.ts";
 import { createRandom, type Random } from "./random.ts";
+import { seedDemoReviews } from "./reviews.ts";
 
 export type SeedDemoOptions = {
   /** Site identifier: the site row and every network's main property. */
@@ -25,13 +26,15 @@ export type SeedDemoOptions = {
   offers?: number;
   networks?: number;
   trafficSources?: number;
+  /** Demo reviews (with their reviewer accounts); 0 for none. */
+  reviews?: number;
   seed?: number;
   log?: (msg: string) => void;
 };
 
-export type SeedDemoCounts = { networks: number; offers: number; trafficSources: number; categories: number };
+export type SeedDemoCounts = { networks: number; offers: number; trafficSources: number; categories: number; reviews: number };
 
-export const DEMO_DEFAULTS = { offers: 20_000, networks: 300, trafficSources: 60, seed: 2009 } as const;
+export const DEMO_DEFAULTS = { offers: 20_000, networks: 300, trafficSources: 60, reviews: 1500, seed: 2009 } as const;
 
 /** Second site identifier some networks are also listed on. */
 const SISTER_SITE = "callatlas";
@@ -63,6 +66,8 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   const networkRng = root.fork();
   const trafficRng = root.fork();
   const offerRng = root.fork();
+  const reviewRng = root.fork();
+  const reviews = count(options.reviews, DEMO_DEFAULTS.reviews, "reviews");
 
   return db.transaction(async (tx) => {
     await syncReferenceData(tx);
@@ -113,7 +118,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
       UPDATE network_properties p SET offer_count = n.offer_count
       FROM networks n WHERE n.id = p.network_id AND p.offer_count IS DISTINCT FROM n.offer_count`);
 
-    return { networks: networkSeeds.length, offers: inserted, trafficSources, categories: categoryIds.length };
+    const reviewed = await seedDemoReviews(tx, reviewRng, { siteId, networkIds, reviews, reference: REFERENCE_TIME });
+    if (reviewed.reviews) log(`reviews: ${reviewed.reviews} by ${reviewed.reviewers} reviewers`);
+
+    return { networks: networkSeeds.length, offers: inserted, trafficSources, categories: categoryIds.length, reviews: reviewed.reviews };
   });
 }
 

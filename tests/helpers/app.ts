@@ -22,7 +22,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   if (options.seed !== false) {
-    await seedDemoData(db, { siteId: config.siteId, networks: 30, offers: 1500, trafficSources: 12, ...options.seed });
+    // No demo reviews: tests that review networks start from unreviewed ones.
+    await seedDemoData(db, { siteId: config.siteId, networks: 30, offers: 1500, trafficSources: 12, reviews: 0, ...options.seed });
   }
   await createSiteService(db, config.siteId).ensureDefault();
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
