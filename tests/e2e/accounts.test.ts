@@ -83,6 +83,10 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
     await page.goto("/account");
     await expect(page.locator("main").textContent()).resolves.toContain(email);
 
+    // /login is for guests: a logged-in user lands on the home page.
+    await page.goto("/login");
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+
     await logoutButton(page).click();
     await page.waitForURL(`${server.baseUrl}/`);
     await header.getByRole("link", { name: "Login", exact: true }).waitFor();
