@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "#db/client.ts";
+import { SEARCH_DEBOUNCE_MS } from "#app/components/shell/SearchBox.tsx";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 
@@ -42,8 +43,12 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await hydrated();
 
     // Type a term, wait for the debounce: matching rows and the URL updated.
-    await page.locator("#search-box").fill("casino");
+    // What is sent is lowercased and trimmed (spec §5); the box keeps what was typed.
+    await page.locator("#search-box").fill("  CASINO ");
     await page.waitForURL((u) => u.searchParams.get("search") === "casino");
+    expect(await page.locator("#search-box").inputValue()).toBe("  CASINO ");
+    await page.locator("#search-box").fill("casino");
+    await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 100); // same search: nothing to send, let the debounce pass
     await expect.poll(() => page.getByTestId("results-summary").textContent()).toContain("for “casino”");
     const names = await rowNames();
     expect(names.filter((n) => /casino/i.test(n)).length).toBeGreaterThan(names.length / 2);

@@ -5,7 +5,12 @@ import { Form, useNavigate, useNavigation, useSearchParams } from "react-router"
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export function SearchBox({ action, placeholder, label }: { action: string; placeholder: string; label: string }) {
+const asTyped = (text: string) => text;
+
+/** `normalize` turns what was typed into the URL's value (the offers search sends it lowercased and trimmed, spec §5). */
+export function SearchBox({ action, placeholder, label, normalize = asTyped }: {
+  action: string; placeholder: string; label: string; normalize?: (text: string) => string;
+}) {
   const [params] = useSearchParams();
   const current = params.get("search") ?? "";
   const [text, setText] = useState(current);
@@ -17,21 +22,23 @@ export function SearchBox({ action, placeholder, label }: { action: string; plac
 
   // Follow the URL when it changes from elsewhere (back button, Clear Searches, the logo).
   useEffect(() => {
-    if (!typing.current) setText(current);
-  }, [current]);
+    // Keep what was typed when it only differs in what normalising drops (case, a trailing space).
+    if (!typing.current) setText((typed) => (normalize(typed) === current ? typed : current));
+  }, [current, normalize]);
 
   useEffect(() => {
     if (!typing.current || leavingPage) return;
     const t = setTimeout(() => {
       typing.current = false;
-      if (text === current) return;
+      const value = normalize(text);
+      if (value === current) return;
       const next = new URLSearchParams(params);
-      next.set("search", text);
+      next.set("search", value);
       next.set("page", "1");
       navigate(`${action}?${next.toString()}`, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [text, current, params, navigate, action, leavingPage]);
+  }, [text, current, params, navigate, action, leavingPage, normalize]);
 
   return (
     <Form method="get" action={action} role="search" className="flex gap-2">

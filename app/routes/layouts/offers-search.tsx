@@ -1,7 +1,7 @@
 // Layout: general search bar with top ads and sidebar — the offers search header (spec §2):
 // title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
 import { Link, Outlet, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { offerSearchFromUrl, offerSearchToUrl } from "#contracts/offers.ts";
+import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { SearchBarAd, TopAds } from "#app/components/ads/AdRegions.tsx";
 import { SearchBox } from "#app/components/shell/SearchBox.tsx";
@@ -37,7 +37,7 @@ export default function OffersSearchLayout({ loaderData }: Route.ComponentProps)
       <section className="container-oa mt-3 grid items-start gap-4 rounded-md bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto]" aria-labelledby="offers-search-title">
         <div>
           <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">{OFFERS_SEARCH_TITLE}</h1>
-          <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" />
+          <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" normalize={normalizeOfferQuery} />
           <OfferFilters options={loaderData.filterOptions} state={state} action={pathname} />
           <div className="mt-2 flex gap-4 text-sm">
             <Link to={clearSearch} className="link" preventScrollReset>Clear Searches</Link>
