@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: user ? { name: user.name, email: user.email, scope: user.scope } : null,
     // The anti-bot script is loaded only when a site key is configured.
     antibotSiteKey: services.antibot.siteKey,
+    // Absolute origin and site name for every page's canonical and sharing tags (app/lib/seo.ts).
+    seo: { origin: services.seo.origin(site), siteName: site.name },
     nonce,
   };
 }

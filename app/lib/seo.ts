@@ -37,6 +37,12 @@ export function pageMeta(seo: SeoContext | undefined, page: PageMeta): MetaDescr
   return [...tags, ...(page.extra ?? [])];
 }
 
+/** The SEO context the root loader provides, for routes whose own loader does not return one. */
+export function rootSeo(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SeoContext | undefined {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { seo?: SeoContext } | undefined;
+  return root?.seo;
+}
+
 export const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
 
 /** A JSON-LD block (rendered as <script type="application/ld+json">). */

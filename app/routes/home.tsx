@@ -4,6 +4,15 @@ import { OFFER_TABS } from "#contracts/offers.ts";
 import { loadOfferSearch } from "#app/components/offers/search-loader.ts";
 import { OffersSearchResults } from "#app/components/offers/OffersSearchResults.tsx";
 import type { Route } from "./+types/home";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootSeo(matches), {
+    title: "The highest-paying affiliate programs and offers",
+    description: "Search and compare affiliate offers across networks: who pays most for what, in which geos. Network ratings, reviews and traffic sources.",
+    // A search result page is its own page; the plain home page is "/".
+    path: location.search && new URLSearchParams(location.search).get("search") ? `/${location.search}` : "/",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOfferSearch(request, context);

@@ -19,6 +19,7 @@ import { ReviewForm, type ReviewFormResult } from "#app/components/reviews/Revie
 import { ReviewList } from "#app/components/reviews/ReviewList.tsx";
 import { Stars } from "#app/components/reviews/Stars.tsx";
 import type { Route } from "./+types/network";
+import { breadcrumbs, jsonLd, pageMeta, rootSeo } from "#app/lib/seo.ts";
 
 const positiveInt = (v: string | null) => {
   const n = Number(v);
@@ -77,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: "Network not found | OfferAtlas" }];
   const { network: n, reviews } = loaderData;
   const organization: Record<string, unknown> = {
@@ -101,11 +102,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
     }));
   }
-  return [
-    { title: `${n.name} reviews, rating and offers | OfferAtlas` },
-    { name: "description", content: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`.slice(0, 160) },
-    { "script:ld+json": organization as never },
-  ];
+  const seo = rootSeo(matches);
+  const path = `/network/${n.id}/${n.slug}`;
+  return pageMeta(seo, {
+    title: `${n.name} reviews, rating and offers`,
+    description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`.slice(0, 160),
+    path,
+    extra: [jsonLd(organization), ...breadcrumbs(seo, [{ name: "Networks", path: "/networks" }, { name: n.name, path }])],
+  });
 };
 
 export default function NetworkPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,11 +6,14 @@ import { NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
 import { NetworksTable, type NetworkRow } from "#app/components/networks/NetworksTable.tsx";
 import { Pagination } from "#app/components/offers/Pagination.tsx";
 import type { Route } from "./+types/networks";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Affiliate networks: ratings, reviews and offers | OfferAtlas" },
-  { name: "description", content: "Compare affiliate networks by rating, reviews, offers and payment terms, and join the ones you trust." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootSeo(matches), {
+    title: "Affiliate networks: ratings, reviews and offers",
+    description: "Compare affiliate networks by rating, reviews, offers and payment terms, and join the ones you trust.",
+    path: "/networks",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);

@@ -12,6 +12,7 @@ import { JoinButton, listText, payoutText, typeText } from "#app/components/offe
 import { SponsoredLabel } from "#app/components/offers/OffersTable.tsx";
 import { dateText, geosText } from "#app/components/offers/format.ts";
 import type { Route } from "./+types/offer";
+import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
@@ -31,14 +32,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { offer, ...related, siteId: site.id };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) =>
-  d
-    ? [
-        { title: `${d.offer.name} – ${d.offer.network.name} | OfferAtlas` },
-        { name: "description", content: d.offer.description.slice(0, 160) },
-        { tagName: "link", rel: "canonical", href: offerUrl(d.offer) },
-      ]
-    : [{ title: "Offer | OfferAtlas" }];
+export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
+  if (!d) return [{ title: "Offer | OfferAtlas" }];
+  const seo = rootSeo(matches);
+  return pageMeta(seo, {
+    title: `${d.offer.name} – ${d.offer.network.name}`,
+    description: d.offer.description.slice(0, 160),
+    path: offerUrl(d.offer),
+    extra: breadcrumbs(seo, [{ name: "Offers", path: "/" }, { name: d.offer.name, path: offerUrl(d.offer) }]),
+  });
+};
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
   const { offer, sameOffer, similarOffers, siteId } = loaderData;

@@ -3,11 +3,14 @@ import { OFFER_TABS } from "#contracts/offers.ts";
 import { loadOfferSearch } from "#app/components/offers/search-loader.ts";
 import { OffersSearchResults } from "#app/components/offers/OffersSearchResults.tsx";
 import type { Route } from "./+types/pay-per-call-offers";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pay-per-call offers | OfferAtlas" },
-  { name: "description", content: "Search and compare pay-per-call affiliate offers: payouts per qualified inbound call across networks." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootSeo(matches), {
+    title: "Pay-per-call offers",
+    description: "Search and compare pay-per-call affiliate offers: payouts per qualified inbound call across networks.",
+    path: "/pay-per-call-offers",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOfferSearch(request, context, { ppc: true });

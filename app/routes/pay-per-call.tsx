@@ -7,11 +7,14 @@ import { Stars } from "#app/components/offers/FeaturedNetworks.tsx";
 import { OffersTable } from "#app/components/offers/OffersTable.tsx";
 import { CompareBar, CompareProvider } from "#app/components/offers/compare-selection.tsx";
 import type { Route } from "./+types/pay-per-call";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pay per call | OfferAtlas" },
-  { name: "description", content: "What pay-per-call affiliate marketing is, the top pay-per-call networks and the best-paying call offers." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootSeo(matches), {
+    title: "Pay per call",
+    description: "What pay-per-call affiliate marketing is, the top pay-per-call networks and the best-paying call offers.",
+    path: "/pay-per-call",
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);

@@ -5,6 +5,7 @@ import { FeaturedBadge } from "#app/components/networks/NetworksTable.tsx";
 import { NetworkLogo } from "#app/components/networks/NetworkLogo.tsx";
 import { depositText } from "#app/components/traffic-sources/TrafficSourcesTable.tsx";
 import type { Route } from "./+types/traffic-source";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
@@ -13,12 +14,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { trafficSource };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? [
-        { title: `${loaderData.trafficSource.name}: traffic source details | OfferAtlas` },
-        { name: "description", content: loaderData.trafficSource.description.slice(0, 160) },
-      ]
+    ? pageMeta(rootSeo(matches), {
+        title: `${loaderData.trafficSource.name}: traffic source details`,
+        description: loaderData.trafficSource.description.slice(0, 160),
+        path: `/traffic-sources/details/${loaderData.trafficSource.id}`,
+      })
     : [{ title: "Traffic source | OfferAtlas" }];
 
 export default function TrafficSourcePage({ loaderData }: Route.ComponentProps) {

@@ -7,11 +7,14 @@ import { TrafficSourcesTable, type TrafficSourceRow } from "#app/components/traf
 import { Pagination } from "#app/components/offers/Pagination.tsx";
 import { pageFrom } from "./networks";
 import type { Route } from "./+types/traffic-sources";
+import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Traffic sources for affiliates | OfferAtlas" },
-  { name: "description", content: "Find traffic sources by ad format, pricing model, minimum deposit and geos." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootSeo(matches), {
+    title: "Traffic sources for affiliates",
+    description: "Find traffic sources by ad format, pricing model, minimum deposit and geos.",
+    path: "/traffic-sources",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);

@@ -231,7 +231,11 @@ describe("content pages", () => {
 
 describe.skipIf(!javaAvailable)("HTML validity (Nu HTML checker)", () => {
   it("finds no errors in the lead form and content pages", async () => {
-    const pages = ["/faq", "/add-your-network", "/advertise", "/contact", "/links", "/privacy", "/terms"];
+    const pages = ["/faq", "/add-your-network", "/advertise", "/contact", "/links", "/privacy", "/terms",
+      "/", "/networks", "/traffic-sources", "/pay-per-call", "/login", "/register"];
+    const [offer] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
+    const [network] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`);
+    pages.push(`/offer/${offer.id}/${offer.slug}`, `/network/${network.id}/${network.slug}`);
     const docs: Record<string, string> = {};
     for (const p of pages) docs[p] = (await t.app.inject(p)).body;
     // A known-bad document proves the checker really reports errors.

@@ -1,5 +1,6 @@
 // Server-rendered pages through the real React Router handler.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "#db/client.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -74,6 +75,27 @@ describe("site shell", () => {
       expect(res.statusCode, path).toBe(200);
       expect(text(res.body) + res.body, path).toContain(marker);
     }
+  });
+
+  it("gives each public page its own title, description, canonical address and sharing tags", async () => {
+    const [offer] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
+    const [network] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`);
+    const [source] = await t.db.query<{ id: number }>(sql`SELECT id FROM traffic_sources ORDER BY id LIMIT 1`);
+    const pages = ["/", `/offer/${offer.id}/${offer.slug}`, `/network/${network.id}/${network.slug}`, "/networks",
+      "/traffic-sources", `/traffic-sources/details/${source.id}`, "/pay-per-call", "/pay-per-call-offers"];
+    const titles = new Set<string>();
+    for (const path of pages) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf("</head>"));
+      titles.add(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? "");
+      expect(head, path).toContain(`<link rel="canonical" href="${t.config.publicUrl}${path}"/>`);
+      expect(head, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(head, path).toContain('property="og:title"');
+      expect(head, path).toContain(`<meta property="og:url" content="${t.config.publicUrl}${path}"/>`);
+      expect(head, path).toContain('name="twitter:card"');
+    }
+    expect(titles.size).toBe(pages.length);
   });
 
   it("redirects legacy addresses permanently", async () => {
