@@ -6,6 +6,7 @@ import type { OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
 import { createTtlCache } from "../cache/ttl-cache.ts";
 import { hashIp } from "../privacy.ts";
 import { searchOffers } from "./search.ts";
+import { createOrderWindows } from "./order-windows.ts";
 import { recordSearch, topSearches } from "./search-log.ts";
 import {
   offerById, offerByLegacyId, offerBySlug, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferDetail,
@@ -40,6 +41,7 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
     categories: await verticals(db),
     countries: await countries(db),
   }));
+  const windows = createOrderWindows();
   const topCategories = cached(300_000, () => topVerticals(db));
   const topPayPerCallNetworks = cached(300_000, () => payPerCallNetworks(db));
 
@@ -50,7 +52,7 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
      */
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
       const ttl = options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS;
-      const result = ttl > 0 ? await searchCache.get(JSON.stringify(input), () => searchOffers(db, input)) : await searchOffers(db, input);
+      const result = ttl > 0 ? await searchCache.get(JSON.stringify(input), () => searchOffers(db, windows, input)) : await searchOffers(db, windows, input);
       if (log && input.query && input.page === 1) {
         await recordSearch(db, {
           siteId: log.siteId, query: input.query, resultCount: result.total,

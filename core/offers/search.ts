@@ -15,6 +15,9 @@
 // likes to bet on a table scan stopping early, a bet that loses badly for rare
 // terms on a million rows, while the indexes (GIN for text, countries and
 // verticals; partial b-trees for each order) answer every case in bounded time.
+// With text, the ordered part is first tried inside order windows (the offers
+// leading the order table-wide), so a common word does not mean reading every
+// one of its matches; see order-windows.ts.
 import { sql, array, type Database, type Queryable, type SQL } from "#db/client.ts";
 import {
   DEFAULT_SORT_DESC, OFFERS_PAGE_SIZE, OFFERS_TOTAL_CAP, SPONSORED_PINS,
@@ -22,6 +25,7 @@ import {
 } from "#contracts/offers.ts";
 import { buildTextQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
+import type { OrderKey, OrderWindows } from "./order-windows.ts";
 
 /** Fewer full-text matches than this and close spellings of offer names are tried too. */
 const FUZZY_BELOW = 3;
@@ -34,8 +38,8 @@ type Plan = {
   where: SQL[];
   text: TextQuery | null;
   fuzzy: boolean;
-  /** The sort the visitor chose, or the tab's own. `relevance` exists only with text. */
-  sort: OfferSort | "relevance";
+  /** The sort the visitor chose, or the tab's own. `relevance` exists only with text; `sponsored` picks the pins. */
+  sort: OfferSort | "relevance" | "sponsored";
   desc: boolean;
   pins: boolean;
 };
@@ -69,20 +73,22 @@ function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan 
   return { where, text, fuzzy, sort, desc, pins };
 }
 
-/** Relevance order over the candidates `c` (the most popular matches). */
+/** Relevance order over the candidates (the most popular matches). */
 function relevanceOrder(p: Plan): SQL {
   const t = p.text!;
-  const rank = sql`ts_rank(${RANK_WEIGHTS}::float4[], c.search_document, ${t.tsquery})`;
+  const rank = sql`ts_rank(${RANK_WEIGHTS}::float4[], o.search_document, ${t.tsquery})`;
   return p.fuzzy
-    ? sql`(c.search_document @@ ${t.tsquery}) DESC, word_similarity(${t.text}, c.name) DESC, ${rank} DESC, c.popularity DESC, c.id DESC`
-    : sql`${rank} DESC, c.popularity DESC, c.id DESC`;
+    ? sql`(o.search_document @@ ${t.tsquery}) DESC, word_similarity(${t.text}, o.name) DESC, ${rank} DESC, o.popularity DESC, o.id DESC`
+    : sql`${rank} DESC, o.popularity DESC, o.id DESC`;
 }
 
+/** The order matches are taken in; for relevance, the order its candidates are picked in. */
 function orderBy(p: Plan): SQL {
   const dir = p.desc ? sql`DESC` : sql`ASC`;
   switch (p.sort) {
     case "relevance":
     case "popularity":
+    case "sponsored":
       return sql`o.popularity ${dir}, o.id ${dir}`;
     case "newest":
       return sql`o.created_at ${dir}, o.id ${dir}`;
@@ -91,39 +97,100 @@ function orderBy(p: Plan): SQL {
       return p.desc ? sql`o.payout_usd DESC NULLS LAST, o.id DESC` : sql`o.payout_usd ASC NULLS LAST, o.id ASC`;
     case "name":
       return sql`lower(o.name) ${dir}, o.id ${dir}`;
-    case "network": // see pageIds
+    case "network": // see networkOrderIds
       return sql`o.network_id ${dir}, o.popularity DESC, o.id DESC`;
+  }
+}
+
+/** The leading key of the order, which order windows bound. */
+function orderKey(p: Plan): OrderKey | null {
+  const desc = p.sort === "relevance" || p.desc;
+  switch (p.sort) {
+    case "relevance":
+    case "popularity":
+      return { name: "popularity", column: sql`o.popularity`, desc };
+    case "sponsored": // the pins: sponsored offers by popularity
+      return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
+    case "newest":
+      return { name: "newest", column: sql`o.created_at`, desc };
+    case "payout":
+      return { name: "payout", column: sql`o.payout_usd`, desc };
+    case "name":
+      return { name: "name", column: sql`lower(o.name)`, desc };
+    case "network":
+      return null; // goes network by network, see networkOrderIds
   }
 }
 
 const whereSql = (parts: SQL[]) => sql.join(parts, sql` AND `);
 
-async function pageIds(db: Queryable, p: Plan, extra: SQL[], limit: number, offset: number): Promise<number[]> {
-  if (limit <= 0) return [];
-  if (p.sort === "relevance") {
-    const rows = await db.query<{ id: number }>(sql`
-      SELECT c.id FROM (
-        SELECT o.id, o.name, o.popularity, o.search_document FROM offers o WHERE ${whereSql([...p.where, ...extra])}
-        ORDER BY o.popularity DESC, o.id DESC LIMIT ${OFFERS_TOTAL_CAP}
-      ) c
-      ORDER BY ${relevanceOrder(p)} LIMIT ${limit} OFFSET ${offset}`);
-    return rows.map((r) => r.id);
-  }
-  if (p.sort === "network") {
-    // Networks in name order, each one's offers from its own index: the LIMIT
-    // stops after the first few networks instead of sorting every offer.
-    const rows = await db.query<{ id: number }>(sql`
-      SELECT x.id FROM (SELECT id, lower(name) AS key FROM networks) n
-      CROSS JOIN LATERAL (
-        SELECT o.id, o.popularity FROM offers o WHERE o.network_id = n.id AND ${whereSql([...p.where, ...extra])}
-      ) x
-      ORDER BY n.key ${p.desc ? sql`DESC` : sql`ASC`}, n.id ${p.desc ? sql`DESC` : sql`ASC`}, x.popularity DESC, x.id DESC
-      LIMIT ${limit} OFFSET ${offset}`);
-    return rows.map((r) => r.id);
-  }
+/** `found`: matches up to `head`; null for the network order, which does not count. */
+type Head = { found: number | null; ids: number[] };
+
+/**
+ * The ids at [offset, offset + limit) of the matches in the plan's order, and
+ * how many matches there are up to `head`. The `head` first matches in the
+ * order are taken, then put in the final order (relevance ranks the
+ * OFFERS_TOTAL_CAP most popular). With text, the head is first looked for
+ * inside order windows, so a common word does not mean reading every match
+ * (order-windows.ts).
+ */
+async function rankedIds(
+  db: Queryable, windows: OrderWindows, p: Plan, extra: SQL[], limit: number, offset: number, head: number,
+): Promise<Head> {
+  const key = orderKey(p);
+  if (!key) return { found: null, ids: await networkOrderIds(db, p, extra, limit, offset) };
+  const finalOrder = p.sort === "relevance" ? relevanceOrder(p) : orderBy(p);
+  const candidates = p.sort === "relevance" ? Math.min(head, OFFERS_TOTAL_CAP) : head;
+  const select = async (where: SQL[]): Promise<{ found: number; ids: number[] }> => {
+    const rows = await db.query<{ found: number; id: number | null }>(sql`
+      WITH head AS MATERIALIZED (
+        SELECT o.id, o.name, o.popularity, o.created_at, o.payout_usd, o.network_id, o.search_document
+        FROM offers o WHERE ${whereSql(where)} ORDER BY ${orderBy(p)} LIMIT ${head}
+      )
+      SELECT f.found, page.id FROM (SELECT count(*)::int AS found FROM head) f
+      LEFT JOIN LATERAL (
+        SELECT o.id FROM (SELECT * FROM head o ORDER BY ${orderBy(p)} LIMIT ${candidates}) o
+        ORDER BY ${finalOrder} LIMIT ${limit} OFFSET ${offset}
+      ) page ON true`);
+    return { found: rows[0].found, ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
+  };
+  const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
+  if (!p.text) return select(where);
+  return windows.firstMatches(db, key, head, async (bound) => {
+    if (!bound) return select(where);
+    await useAccess(db, "walk");
+    const found = await select([...where, bound]);
+    await useAccess(db, "bitmap");
+    return found;
+  });
+}
+
+/**
+ * With text, a statement either walks an order index (used inside windows) or
+ * collects the text's matches through the GIN bitmap (the default): the
+ * planner, pricing a per-row text test as nearly free, would otherwise walk
+ * for rare words too, reading the whole table.
+ */
+async function useAccess(db: Queryable, access: "walk" | "bitmap") {
+  const walk = access === "walk";
+  await db.query(sql`SELECT set_config('enable_indexscan', ${walk ? "on" : "off"}, true),
+    set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true)`);
+}
+
+async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: number, offset: number): Promise<number[]> {
+  // Networks in name order (their own index), each one's offers from its own
+  // index: the LIMIT stops after the first few networks instead of sorting every
+  // offer. With text, the matches are few enough to join and sort instead.
+  const eachNetwork = p.text ? sql`` : sql`ORDER BY o.popularity DESC, o.id DESC LIMIT ${offset + limit}`;
+  const dir = p.desc ? sql`DESC` : sql`ASC`;
   const rows = await db.query<{ id: number }>(sql`
-    SELECT o.id FROM offers o WHERE ${whereSql([...p.where, ...extra])}
-    ORDER BY ${orderBy(p)} LIMIT ${limit} OFFSET ${offset}`);
+    SELECT x.id FROM networks n
+    CROSS JOIN LATERAL (
+      SELECT o.id, o.popularity FROM offers o WHERE o.network_id = n.id AND ${whereSql([...p.where, ...extra])} ${eachNetwork}
+    ) x
+    ORDER BY lower(n.name) ${dir}, n.id ${dir}, x.popularity DESC, x.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((r) => r.id);
 }
 
@@ -132,14 +199,6 @@ async function countCapped(db: Queryable, p: Plan): Promise<number> {
   const [row] = await db.query<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM (SELECT 1 FROM offers o WHERE ${whereSql(p.where)} LIMIT ${OFFERS_TOTAL_CAP + 1}) m`);
   return row.n;
-}
-
-async function pinnedIds(db: Queryable, p: Plan): Promise<number[]> {
-  if (!p.pins) return [];
-  const rows = await db.query<{ id: number }>(sql`
-    SELECT o.id FROM offers o WHERE ${whereSql([...p.where, sql`o.sponsored`])}
-    ORDER BY o.popularity DESC, o.id DESC LIMIT ${SPONSORED_PINS}`);
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -151,34 +210,38 @@ async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
+      set_config('jit', 'off', true),
       set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
     return work(tx);
   });
 }
 
-async function run(db: Queryable, input: OfferSearch, text: TextQuery | null, fuzzy: boolean) {
+async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, text: TextQuery | null, fuzzy: boolean) {
   const p = plan(input, text, fuzzy);
-  const [count, pins] = [await countCapped(db, p), await pinnedIds(db, p)];
-  const total = Math.min(count, OFFERS_TOTAL_CAP);
+  // The most popular sponsored matches.
+  const pins = p.pins ? (await rankedIds(db, windows, { ...p, sort: "sponsored", desc: true }, [], SPONSORED_PINS, 0, SPONSORED_PINS)).ids : [];
   // Pinned offers take the top of page 1 and are left out of the organic list, so
   // pages stay exactly OFFERS_PAGE_SIZE long and no offer shows twice.
   const exclude = pins.length ? [sql`o.id <> ALL (${array(pins)}::bigint[])`] : [];
   const start = (input.page - 1) * OFFERS_PAGE_SIZE;
-  const organicIds =
-    input.page === 1
-      ? await pageIds(db, p, exclude, OFFERS_PAGE_SIZE - pins.length, 0)
-      : await pageIds(db, p, exclude, OFFERS_PAGE_SIZE, start - pins.length);
+  const [limit, offset] = input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
+  // With text, the matches are taken up to the cap and counted on the way;
+  // without, the page needs only its own rows and the count is a separate walk.
+  const head = p.text ? OFFERS_TOTAL_CAP + 1 : offset + limit;
+  const organic = await rankedIds(db, windows, p, exclude, limit, offset, head);
+  const count = p.text && organic.found !== null ? organic.found + pins.length : await countCapped(db, p);
+  const total = Math.min(count, OFFERS_TOTAL_CAP);
   const shownPins = input.page === 1 ? pins : [];
-  return { p, total, capped: count > OFFERS_TOTAL_CAP, ids: [...shownPins, ...organicIds], pinned: new Set(shownPins) };
+  return { p, total, capped: count > OFFERS_TOTAL_CAP, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
 }
 
-export async function searchOffers(db: Database, input: OfferSearch): Promise<OfferSearchResult> {
+export async function searchOffers(db: Database, windows: OrderWindows, input: OfferSearch): Promise<OfferSearchResult> {
   const text = buildTextQuery(input.query);
   const { result, fuzzy, rows } = await inSearchTransaction(db, text !== null, async (tx) => {
-    let found = await run(tx, input, text, false);
+    let found = await run(tx, windows, input, text, false);
     let loose = false;
     if (text && found.total < FUZZY_BELOW && text.text.length >= 3) {
-      const close = await run(tx, input, text, true);
+      const close = await run(tx, windows, input, text, true);
       if (close.total > found.total) {
         found = close;
         loose = true;

@@ -1,0 +1,92 @@
+// Order windows must never change an answer. Two words are planted in the
+// seed: "zeta" in 90% of the offers (common enough that a walk finds a whole
+// head inside a window) and "omega" in the 1,100 oldest (common, but a walk in
+// the newest order cannot find enough of them, so the search must fall back).
+// Every search runs with small windows and with none, and both must agree.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql, type Database, type SQL } from "#db/client.ts";
+import { seedDemoData } from "#db/seed/demo.ts";
+import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
+import { openTestDatabase } from "../../tests/helpers/database.ts";
+import { createOrderWindows } from "./order-windows.ts";
+import { searchOffers } from "./search.ts";
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let rareWord: string;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await seedDemoData(db, { siteId: "offervault", networks: 30, offers: 1500, trafficSources: 2, reviews: 0 });
+  await db.query(sql`UPDATE offers SET description = description || ' zeta' WHERE id % 10 <> 0`);
+  await db.query(sql`UPDATE offers SET description = description || ' omega'
+    WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
+  await db.execScript("ANALYZE offers");
+  // A word in exactly one offer's name: fewer matches than any window needs.
+  const [row] = await db.query<{ word: string }>(sql`
+    SELECT w.word FROM offers o, regexp_split_to_table(lower(o.name), '[^a-z0-9]+') AS w(word)
+    WHERE length(w.word) >= 5 GROUP BY w.word HAVING count(*) = 1 ORDER BY w.word LIMIT 1`);
+  rareWord = row.word;
+});
+afterAll(() => db?.dispose());
+
+const small = () => createOrderWindows({ sizes: [1200, 1400] });
+const none = () => createOrderWindows({ sizes: [] });
+const run = (database: Database, windows: ReturnType<typeof createOrderWindows>, input: OfferSearchInput) =>
+  searchOffers(database, windows, parseOfferSearchPayload(input));
+
+/** How a search was answered: statements that collect a head, and how many of them walked a window. */
+async function trace(input: OfferSearchInput) {
+  const statements: string[] = [];
+  const note = (s: SQL) => statements.push(JSON.stringify(s.queryChunks));
+  const recording: Database = {
+    ...db,
+    transaction: (work) => db.transaction((tx) => work({ ...tx, query: (s) => (note(s), tx.query(s)) })),
+  };
+  const windows = small();
+  await run(recording, windows, input); // loads the window edges
+  statements.length = 0;
+  const answer = await run(recording, windows, input);
+  const heads = statements.filter((s) => s.includes("WITH head"));
+  // A walk is bounded by its window's edge; nothing else in a head compares with >= or <=.
+  return {
+    answer,
+    heads: heads.length,
+    walks: heads.filter((s) => / [<>]= /.test(s)).length,
+  };
+}
+
+describe("order windows", () => {
+  it("give exactly the answers of a search over all matches, for every order, page and filter", async () => {
+    const windowed = small();
+    const full = none();
+    const queries = ["zeta", "omega", "casino", "insurance", "free trial", "insu", "insurnce", rareWord];
+    const shapes: OfferSearchInput[] = [
+      {}, { page: 2 }, { page: 40 }, { selectedTab: "newest" }, { selectedTab: "newest", page: 3 }, { selectedTab: "highestPayout" },
+      { sortBy: "name" }, { sortBy: "name", sortDesc: true, page: 2 }, { sortBy: "payout", sortDesc: false },
+      { sortBy: "popularity", sortDesc: false }, { sortBy: "network" }, { countries: ["US"] }, { selectedTab: "mobile" },
+      { selectedTab: "payPerCall" }, { categories: [1, 2], page: 2 },
+    ];
+    for (const query of queries) {
+      for (const shape of shapes) {
+        const input = { ...shape, query };
+        expect(await run(db, windowed, input), JSON.stringify(input)).toEqual(await run(db, full, input));
+      }
+    }
+  });
+
+  it("walk a window for a common word, and read all matches when the walk would not pay", async () => {
+    const common = await trace({ query: "zeta", selectedTab: "newest" });
+    expect(common.answer.offers).toHaveLength(25);
+    expect(common.answer.totalCapped).toBe(true);
+    expect(common).toMatchObject({ walks: 1, heads: 1 }); // the walk found a whole head
+
+    const old = await trace({ query: "omega", selectedTab: "newest" });
+    expect(old.answer.total).toBe(1000);
+    // The sample (the 1,200 newest) holds too few, and no window is long enough for its frequency: all matches instead.
+    expect(old).toMatchObject({ walks: 1, heads: 2 });
+
+    // The sample walk finds none: straight to the text index (for the exact and the typo-tolerant search).
+    const rare = await trace({ query: rareWord, selectedTab: "newest" });
+    expect(rare.answer.total).toBe(1);
+    expect(rare).toMatchObject({ walks: 2, heads: 4 });
+  });
+});

@@ -1,0 +1,101 @@
+// Order windows: the offers that lead an order table-wide (the 4,096 most
+// popular, the 32,768 newest, …), each described by the key value at its edge.
+//
+// Why: a search with text wants the first N matches in some order (N is the
+// count cap, 1,001). A rare word is best found through the GIN index: collect
+// its few matches, then sort them. A common word matches 7% of a million
+// offers, and collecting them all costs hundreds of milliseconds (more for a
+// prefix, which the index expands into every word it starts). Walking the
+// order's own b-tree and testing each offer stops after about N / 7% rows
+// instead. The walk only pays for a common word, and planner estimates of a
+// word's frequency are rough, so the smallest window is walked first, as a
+// sample: it often holds N matches already, and otherwise tells the word's
+// frequency among the offers the walk would visit. From that, either a window
+// long enough is walked, or (no window is) the search reads all matches
+// through the GIN index.
+// Walks are bounded by their window, and a window's answer is taken only when
+// it holds N matches, so the answer is always the same; only the work differs.
+import { sql, type Queryable, type SQL } from "#db/client.ts";
+
+/**
+ * The leading column of an order: what a window bounds. `scope` narrows the
+ * offers the order runs over (the sponsored ones, for pins), so windows and
+ * walks count only those.
+ */
+export type OrderKey = { name: string; column: SQL; desc: boolean; scope?: SQL };
+/** A window to try: its condition, and whether it is read by walking the order's index. */
+/** Reads the first matches, within `bound` by walking the order's index, or all of them through the text index. */
+export type ReadMatches<T> = (bound: SQL | null) => Promise<T & { found: number }>;
+
+/** Window sizes, smallest first. */
+export const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
+
+/** Edges move only as offers are imported; a stale edge costs speed, never correctness. */
+const EDGES_TTL_MS = 10 * 60_000;
+/** A window is walked when the sample says it holds this many heads. */
+const WALK_SLACK = 2;
+
+type Edge = { size: number; edge: string };
+
+export function createOrderWindows(options: { ttlMs?: number; sizes?: readonly number[] } = {}) {
+  const ttl = options.ttlMs ?? EDGES_TTL_MS;
+  const sizes = options.sizes ?? WINDOW_SIZES;
+  type Windows = { edges: Edge[] };
+  const cache = new Map<string, { at: number; windows: Promise<Windows> }>();
+
+  // Runs in the caller's transaction (PGlite has a single connection), with
+  // index walks allowed for the moment: the edges are read off the order index.
+  async function load(db: Queryable, key: OrderKey): Promise<Windows> {
+    const dir = key.desc ? sql`DESC` : sql`ASC`;
+    const scope = key.scope ? sql`o.status = 'active' AND ${key.scope}` : sql`o.status = 'active'`;
+    const edges: Edge[] = [];
+    const [before] = await db.query<{ i: string; b: string }>(sql`
+      SELECT current_setting('enable_indexscan') AS i, current_setting('enable_bitmapscan') AS b,
+        set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
+    for (const size of sizes) {
+      // NULL keys (percent-only payouts) sort last and end the windows. As text:
+      // an untyped parameter takes the column's type again where it is compared.
+      const [row] = await db.query<{ edge: string }>(sql`
+        SELECT (${key.column})::text AS edge FROM offers o WHERE ${scope} AND ${key.column} IS NOT NULL
+        ORDER BY ${key.column} ${dir} OFFSET ${size - 1} LIMIT 1`);
+      if (!row) break; // fewer offers than the window: it would hold everything
+      edges.push({ edge: row.edge, size });
+    }
+    await db.query(sql`SELECT set_config('enable_indexscan', ${before.i}, true), set_config('enable_bitmapscan', ${before.b}, true)`);
+    return { edges };
+  }
+
+  function windowsOf(db: Queryable, key: OrderKey): Promise<Windows> {
+    const id = `${key.name}:${key.desc ? "desc" : "asc"}`;
+    let hit = cache.get(id);
+    if (!hit || Date.now() - hit.at > ttl) {
+      hit = { at: Date.now(), windows: load(db, key) };
+      cache.set(id, hit);
+      hit.windows.catch(() => cache.delete(id));
+    }
+    return hit.windows;
+  }
+
+  return {
+    /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */
+    async firstMatches<T>(db: Queryable, key: OrderKey, head: number, read: ReadMatches<T>): Promise<T & { found: number }> {
+      const { edges } = await windowsOf(db, key);
+      if (!edges.length) return read(null);
+      // Inclusive edges: every offer tied with the edge is inside, so nothing
+      // outside can outrank anything inside (ids break ties within a key).
+      const within = (e: Edge) => (key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`);
+      const sample = await read(within(edges[0]));
+      if (sample.found >= head) return sample;
+      // The smallest window that, at the sample's frequency, should hold the head twice over.
+      const frequency = sample.found / edges[0].size;
+      const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
+      if (window) {
+        const walked = await read(within(window));
+        if (walked.found >= head) return walked;
+      }
+      return read(null);
+    },
+  };
+}
+
+export type OrderWindows = ReturnType<typeof createOrderWindows>;
