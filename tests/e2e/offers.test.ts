@@ -150,4 +150,25 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     }
     await context.close();
   });
+
+  it("filters with JavaScript off: the whole list one link away, then a plain GET form", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const nojs = await context.newPage();
+    await nojs.goto(`${server.baseUrl}/?selectedTab=topOffers&search=casino&page=1`);
+    const countries = nojs.locator('details[data-filter="countries"]');
+    await countries.locator("summary").click();
+    await countries.getByRole("link", { name: /^Show all \d+ countries$/ }).click();
+    await nojs.waitForURL((u) => u.searchParams.get("show") === "countries");
+    // The list is open, and the search is kept.
+    await countries.locator("label", { hasText: /^Canada$/ }).locator("input").check();
+    await nojs.getByRole("button", { name: "Apply filters" }).click();
+    await nojs.waitForURL((u) => u.searchParams.get("countries") === "CA");
+    expect(new URL(nojs.url()).searchParams.get("search")).toBe("casino");
+    expect(await countries.locator("summary").textContent()).toContain("1 selected");
+    // Every offer listed runs in Canada.
+    const geos = await nojs.locator('[data-testid="offers-table"] tbody tr td[title]').evaluateAll((cells) => cells.map((c) => c.getAttribute("title")));
+    expect(geos.length).toBeGreaterThan(0);
+    expect(geos.every((g) => g!.split(", ").includes("CA"))).toBe(true);
+    await context.close();
+  });
 });

@@ -30,6 +30,24 @@ describe("site shell", () => {
     expect(body).toContain(name.replace(/&/g, "&amp;").replace(/&amp;/g, "&"));
   });
 
+  it("renders the filters as a form that works without JavaScript: ticked options in the page, each whole list one link away", async () => {
+    const [{ n }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM countries`);
+    const countryBoxes = (html: string) => html.match(/<input type="checkbox" name="countries"[^>]*>/g) ?? [];
+    // The page carries only what is ticked: two countries, both checked.
+    const picked = await t.app.inject("/?selectedTab=topOffers&search=&page=1&countries=US,CA");
+    expect(countryBoxes(picked.body)).toHaveLength(2);
+    expect(countryBoxes(picked.body).every((box) => box.includes('checked=""'))).toBe(true);
+    expect(text(picked.body)).toContain(`Show all ${n} countries`);
+    const href = picked.body.match(/href="([^"]*show=countries[^"]*)"/)![1].replace(/&amp;/g, "&");
+    // The link keeps the search and shows the whole list, open, with the ticks kept.
+    const all = await t.app.inject(href);
+    expect(all.statusCode).toBe(200);
+    expect(countryBoxes(all.body)).toHaveLength(n);
+    expect(countryBoxes(all.body).filter((box) => box.includes('checked=""'))).toHaveLength(2);
+    expect(all.body).toMatch(/<details[^>]*data-filter="countries"[^>]*open=""/);
+    expect(all.body).not.toMatch(/<details[^>]*data-filter="networks"[^>]*open=""/);
+  });
+
   it("opens /faq in a new tab from the footer", async () => {
     const res = await t.app.inject("/");
     expect(res.body).toMatch(/<a href="\/faq" target="_blank" rel="noopener"/);

@@ -2,12 +2,16 @@
 // (Tab to the summary, Enter/Space to open, Tab through checkboxes, Escape to
 // close), announced as an expandable button, and a plain set of checkboxes
 // inside a GET form when JavaScript is off. Collapsed it reads "N selected".
+//
+// The lists are long (hundreds of networks and countries), so a page carries
+// only the ticked options; the rest are drawn when the dropdown opens. Without
+// JavaScript, the dropdown links to the same page with the whole list shown.
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
 export type Option = { value: string; label: string };
 
-export function MultiSelect({ label, name, options, selected, onChange, placeholder }: {
+export function MultiSelect({ label, name, options, selected, onChange, placeholder, showAll, showAllHref }: {
   label: string;
   /** The query-string name the checkboxes submit under (networks, countries, categories). */
   name: string;
@@ -16,12 +20,20 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
   /** With JavaScript: called with the new selection (the form is not submitted). */
   onChange?: (values: string[]) => void;
   placeholder: string;
+  /** Every option is in the page, open (the no-JavaScript "show all" page). */
+  showAll: boolean;
+  /** Where "Show all" leads without JavaScript. */
+  showAllHref: string;
 }) {
   const id = useId();
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState(selected);
   const [filter, setFilter] = useState("");
+  const [open, setOpen] = useState(showAll);
+  const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setHydrated(true), []);
   const key = selected.join(",");
   const idle = useNavigation().state === "idle";
   // Follow the URL (Clear Filters, back button, the logo) once navigation settles:
@@ -46,13 +58,16 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
     onChange?.(next);
   };
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
+  const listed = open ? options : options.filter((o) => picked.includes(o.value));
+  const shown = needle ? listed.filter((o) => o.label.toLowerCase().includes(needle)) : listed;
 
   return (
     <details
       ref={details}
       className="group relative"
       data-filter={name}
+      open={showAll || undefined}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       onKeyDown={(e) => {
         if (e.key === "Escape" && details.current?.open) {
           details.current.open = false;
@@ -68,7 +83,7 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
         <span aria-hidden="true" className="text-xs text-slate-500 group-open:rotate-180">▾</span>
       </summary>
       <div className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-        {options.length > 8 && (
+        {open && options.length > 8 && (
           <input
             type="search"
             className="input mb-2"
@@ -88,9 +103,12 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
                 <label><input type="checkbox" name={name} value={o.value} checked={picked.includes(o.value)} onChange={() => toggle(o.value)} />{o.label}</label>
               </li>
             ))}
-            {!shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
+            {open && !shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
           </ul>
         </fieldset>
+        {!open && !hydrated && (
+          <a className="link mt-1 block px-1.5 text-sm" href={showAllHref}>Show all {options.length} {label.toLowerCase()}</a>
+        )}
       </div>
     </details>
   );

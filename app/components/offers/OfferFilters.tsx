@@ -9,7 +9,13 @@ import { MultiSelect } from "./MultiSelect";
 
 type ListKey = "networks" | "countries" | "categories";
 
-export function OfferFilters({ options, state, action }: { options: FilterOptions; state: OfferSearch; action: string }) {
+export function OfferFilters({ options, state, action, showAll }: {
+  options: FilterOptions;
+  state: OfferSearch;
+  action: string;
+  /** The list shown whole without JavaScript (`show` in the URL). */
+  showAll: string | null;
+}) {
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -19,6 +25,8 @@ export function OfferFilters({ options, state, action }: { options: FilterOption
     const next = { ...state, page: 1, [key]: key === "countries" ? values : values.map(Number) };
     navigate(`${action}?${offerSearchToUrl(next)}`, { preventScrollReset: true });
   };
+
+  const list = (key: ListKey) => ({ showAll: showAll === key, showAllHref: `${action}?${offerSearchToUrl(state)}&show=${key}#filters-title` });
 
   return (
     <form method="get" action={action} aria-labelledby="filters-title" className="mt-3">
@@ -31,19 +39,19 @@ export function OfferFilters({ options, state, action }: { options: FilterOption
       <ul className="flex flex-wrap items-end gap-3">
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Networks</span>
-          <MultiSelect label="Networks" name="networks" placeholder="All networks"
+          <MultiSelect {...list("networks")} label="Networks" name="networks" placeholder="All networks"
             options={options.networks.map((n) => ({ value: String(n.id), label: n.name }))}
             selected={state.networks.map(String)} onChange={(v) => apply("networks", v)} />
         </li>
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Categories</span>
-          <MultiSelect label="Categories" name="categories" placeholder="All categories"
+          <MultiSelect {...list("categories")} label="Categories" name="categories" placeholder="All categories"
             options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
             selected={state.categories.map(String)} onChange={(v) => apply("categories", v)} />
         </li>
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Countries</span>
-          <MultiSelect label="Countries" name="countries" placeholder="All countries"
+          <MultiSelect {...list("countries")} label="Countries" name="countries" placeholder="All countries"
             options={options.countries.map((c) => ({ value: c.code, label: c.name }))}
             selected={state.countries} onChange={(v) => apply("countries", v)} />
         </li>

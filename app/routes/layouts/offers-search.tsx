@@ -38,7 +38,7 @@ export default function OffersSearchLayout({ loaderData }: Route.ComponentProps)
         <div>
           <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">{OFFERS_SEARCH_TITLE}</h1>
           <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" normalize={normalizeOfferQuery} />
-          <OfferFilters options={loaderData.filterOptions} state={state} action={pathname} />
+          <OfferFilters options={loaderData.filterOptions} state={state} action={pathname} showAll={params.get("show")} />
           <div className="mt-2 flex gap-4 text-sm">
             <Link to={clearSearch} className="link" preventScrollReset>Clear Searches</Link>
             <Link to={clearFilters} className="link" preventScrollReset>Clear Filters</Link>
