@@ -94,12 +94,14 @@ async function checkPlans(database: Database): Promise<{ payload: string; statem
   for (const payload of SEARCH_MIX) {
     recorded.length = 0;
     await offers.search(parseOfferSearchPayload(payload));
-    // Plans are taken as the search runs them: after its own planner settings, in a transaction.
+    // Plans are taken as the search runs them: in a transaction, after every
+    // planner setting the search made before that statement (it switches
+    // between walking an order index and reading the text index).
     const isSettings = (s: SQL) => /set_config/.test(JSON.stringify(s.queryChunks));
-    const settings = recorded.filter(isSettings).at(-1);
-    for (const statement of recorded.filter((s) => !isSettings(s))) {
+    for (const [i, statement] of recorded.entries()) {
+      if (isSettings(statement)) continue;
       const plan = await database.transaction(async (tx) => {
-        if (settings) await tx.query(settings);
+        for (const settings of recorded.slice(0, i).filter(isSettings)) await tx.query(settings);
         return tx.query<{ "QUERY PLAN": unknown }>(sql`EXPLAIN (FORMAT JSON) ${statement}`);
       });
       if (scansOffersSequentially(plan[0]["QUERY PLAN"])) {
@@ -129,7 +131,7 @@ async function main() {
     log: (m) => (/offers: \d+0{4}\//.test(m) ? log(`seed ${args.db}: ${m}`) : undefined),
   });
   await createSiteService(db, config.siteId).ensureDefault();
-  await db.execScript("ANALYZE");
+  await db.execScript("VACUUM ANALYZE");
   log(`seeded ${args.size} offers on ${args.db} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const seqScans = await checkPlans(db);

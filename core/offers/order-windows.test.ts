@@ -19,6 +19,8 @@ beforeAll(async () => {
   await db.query(sql`UPDATE offers SET description = description || ' zeta' WHERE id % 10 <> 0`);
   await db.query(sql`UPDATE offers SET description = description || ' omega'
     WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
+  // 300 offers named after one brand, for a misspelling with more close matches than the list shows.
+  await db.query(sql`UPDATE offers SET name = name || ' Zorbix' WHERE id % 5 = 1`);
   await db.execScript("ANALYZE offers");
   // A word in exactly one offer's name: fewer matches than any window needs.
   const [row] = await db.query<{ word: string }>(sql`
@@ -58,7 +60,7 @@ describe("order windows", () => {
   it("give exactly the answers of a search over all matches, for every order, page and filter", async () => {
     const windowed = small();
     const full = none();
-    const queries = ["zeta", "omega", "casino", "insurance", "free trial", "insu", "insurnce", rareWord];
+    const queries = ["zeta", "omega", "casino", "insurance", "free trial", "insu", "insurnce", "zorbixx", rareWord];
     const shapes: OfferSearchInput[] = [
       {}, { page: 2 }, { page: 40 }, { selectedTab: "newest" }, { selectedTab: "newest", page: 3 }, { selectedTab: "highestPayout" },
       { sortBy: "name" }, { sortBy: "name", sortDesc: true, page: 2 }, { sortBy: "payout", sortDesc: false },
@@ -88,5 +90,16 @@ describe("order windows", () => {
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
     expect(rare.answer.total).toBe(1);
     expect(rare).toMatchObject({ walks: 2, heads: 4 });
+  });
+});
+
+describe("close spellings", () => {
+  it("list the 100 most popular, and say there are more", async () => {
+    const windows = createOrderWindows();
+    const first = await run(db, windows, { query: "zorbixx" });
+    expect(first).toMatchObject({ fuzzy: true, total: 100, totalCapped: true });
+    expect(first.offers.every((o) => o.name.endsWith("Zorbix"))).toBe(true);
+    expect((await run(db, windows, { query: "zorbixx", page: 4 })).offers).toHaveLength(25);
+    expect((await run(db, windows, { query: "zorbixx", page: 5 })).offers).toHaveLength(0);
   });
 });

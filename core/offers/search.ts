@@ -31,6 +31,11 @@ import type { OrderKey, OrderWindows } from "./order-windows.ts";
 const FUZZY_BELOW = 3;
 /** How close a name must be to the typed text (pg_trgm word_similarity, 0–1). */
 const FUZZY_THRESHOLD = 0.45;
+/**
+ * Close spellings are a suggestion list: the 100 most popular of them, ranked.
+ * (Testing a name's spelling costs more than testing its words.)
+ */
+const FUZZY_CAP = 100;
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 
@@ -140,19 +145,20 @@ async function rankedIds(
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key) return { found: null, ids: await networkOrderIds(db, p, extra, limit, offset) };
-  const finalOrder = p.sort === "relevance" ? relevanceOrder(p) : orderBy(p);
-  const candidates = p.sort === "relevance" ? Math.min(head, OFFERS_TOTAL_CAP) : head;
+  const relevance = p.sort === "relevance";
+  // The head holds only what the popularity index holds too, so a walk of it
+  // never visits the table (migration 0004); `n` keeps the order.
+  const page = relevance
+    ? sql`SELECT o.id FROM head o WHERE o.n <= ${OFFERS_TOTAL_CAP} ORDER BY ${relevanceOrder(p)} LIMIT ${limit} OFFSET ${offset}`
+    : sql`SELECT o.id FROM head o ORDER BY o.n LIMIT ${limit} OFFSET ${offset}`;
   const select = async (where: SQL[]): Promise<{ found: number; ids: number[] }> => {
     const rows = await db.query<{ found: number; id: number | null }>(sql`
       WITH head AS MATERIALIZED (
-        SELECT o.id, o.name, o.popularity, o.created_at, o.payout_usd, o.network_id, o.search_document
+        SELECT o.id, o.popularity, ${relevance ? sql`o.name, o.search_document, ` : sql``}row_number() OVER (ORDER BY ${orderBy(p)}) AS n
         FROM offers o WHERE ${whereSql(where)} ORDER BY ${orderBy(p)} LIMIT ${head}
       )
       SELECT f.found, page.id FROM (SELECT count(*)::int AS found FROM head) f
-      LEFT JOIN LATERAL (
-        SELECT o.id FROM (SELECT * FROM head o ORDER BY ${orderBy(p)} LIMIT ${candidates}) o
-        ORDER BY ${finalOrder} LIMIT ${limit} OFFSET ${offset}
-      ) page ON true`);
+      LEFT JOIN LATERAL (${page}) page ON true`);
     return { found: rows[0].found, ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
@@ -224,15 +230,17 @@ async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, tex
   // pages stay exactly OFFERS_PAGE_SIZE long and no offer shows twice.
   const exclude = pins.length ? [sql`o.id <> ALL (${array(pins)}::bigint[])`] : [];
   const start = (input.page - 1) * OFFERS_PAGE_SIZE;
-  const [limit, offset] = input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
+  const cap = p.fuzzy ? FUZZY_CAP : OFFERS_TOTAL_CAP;
+  const [size, offset] = input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
+  const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
   // With text, the matches are taken up to the cap and counted on the way;
   // without, the page needs only its own rows and the count is a separate walk.
-  const head = p.text ? OFFERS_TOTAL_CAP + 1 : offset + limit;
+  const head = p.text ? cap + 1 : offset + limit;
   const organic = await rankedIds(db, windows, p, exclude, limit, offset, head);
   const count = p.text && organic.found !== null ? organic.found + pins.length : await countCapped(db, p);
-  const total = Math.min(count, OFFERS_TOTAL_CAP);
+  const total = Math.min(count, cap);
   const shownPins = input.page === 1 ? pins : [];
-  return { p, total, capped: count > OFFERS_TOTAL_CAP, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
+  return { p, total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
 }
 
 export async function searchOffers(db: Database, windows: OrderWindows, input: OfferSearch): Promise<OfferSearchResult> {
