@@ -1,5 +1,5 @@
 // Offers API (spec §7): search, offer lookups by id, legacy id and slug, top
-// searches and verticals. Thin adapters over services.offers.
+// searches, verticals and the search's filter lists. Thin adapters over services.offers.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";
 import { parseOfferSearchPayload } from "#contracts/offers.ts";
@@ -36,6 +36,12 @@ export async function offerRoutes(api: FastifyInstance, { services }: { services
   api.get("/top-searches", async (request) => ({ keywords: await offers.topSearches(request.site.id) }));
 
   api.get("/verticals", async () => ({ categories: await offers.verticals() }));
+
+  // The whole filter lists of the offers search, loaded when a dropdown first opens.
+  api.get("/offer-filters", async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=60");
+    return offers.filterOptions();
+  });
 
   api.get("/top-categories", async () => ({ categories: await offers.topCategories() }));
 }

@@ -302,6 +302,20 @@ describe("verticals", () => {
     expect(top.every((c) => c.top && c.offerCount >= 0)).toBe(true);
     expect((await t.app.inject("/api/verticals?site=nowhere")).statusCode).toBe(400);
   });
+
+  it("GET /api/offer-filters answers the search's three filter lists, cacheable", async () => {
+    const res = await t.app.inject("/api/offer-filters");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const lists = res.json() as { networks: { id: number; name: string }[]; categories: { id: number }[]; countries: { code: string; name: string }[] };
+    // Networks: the spec's name-sorted list (only networks with offers, by lowercase name).
+    const sorted = (await t.app.inject("/api/networks?sort=name")).json().networks as { id: number }[];
+    expect(lists.networks.map((n) => n.id)).toEqual(sorted.map((n) => n.id));
+    const verticals = (await t.app.inject("/api/verticals")).json().categories as { id: number }[];
+    expect(lists.categories.map((c) => c.id)).toEqual(verticals.map((c) => c.id));
+    expect(lists.countries[0]).toEqual({ code: "US", name: "United States" });
+    expect(lists.countries.length).toBeGreaterThan(200);
+  });
 });
 
 describe("offer pages (server-rendered)", () => {

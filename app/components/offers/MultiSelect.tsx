@@ -3,19 +3,23 @@
 // close), announced as an expandable button, and a plain set of checkboxes
 // inside a GET form when JavaScript is off. Collapsed it reads "N selected".
 //
-// The lists are long (hundreds of networks and countries), so a page carries
-// only the ticked options; the rest are drawn when the dropdown opens. Without
-// JavaScript, the dropdown links to the same page with the whole list shown.
+// The lists are long (thousands of networks at scale), so a page carries only
+// the ticked options; the whole list is loaded and drawn when the dropdown
+// first opens. Without JavaScript, the dropdown links to the same page with the
+// whole list in it.
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
-export type Option = { value: string; label: string };
+import type { FilterList, Option } from "./filter-lists";
 
-export function MultiSelect({ label, name, options, selected, onChange, placeholder, showAll, showAllHref }: {
+export function MultiSelect({ label, name, list, loadAll, selected, onChange, placeholder, showAll, showAllHref }: {
   label: string;
   /** The query-string name the checkboxes submit under (networks, countries, categories). */
   name: string;
-  options: Option[];
+  /** The options the page carries (the ticked ones, or all with `showAll`) and how many there are. */
+  list: FilterList;
+  /** Every option, for the open dropdown. */
+  loadAll: () => Promise<Option[]>;
   selected: string[];
   /** With JavaScript: called with the new selection (the form is not submitted). */
   onChange?: (values: string[]) => void;
@@ -31,6 +35,8 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
   const [picked, setPicked] = useState(selected);
   const [filter, setFilter] = useState("");
   const [open, setOpen] = useState(showAll);
+  const [all, setAll] = useState<Option[] | null>(showAll ? list.options : null);
+  const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
@@ -57,8 +63,15 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
     setPicked(next);
     onChange?.(next);
   };
+  const onToggle = (isOpen: boolean) => {
+    setOpen(isOpen);
+    if (isOpen && !all) {
+      setFailed(false);
+      loadAll().then(setAll, () => setFailed(true));
+    }
+  };
   const needle = filter.trim().toLowerCase();
-  const listed = open ? options : options.filter((o) => picked.includes(o.value));
+  const listed = open && all ? all : list.options.filter((o) => picked.includes(o.value));
   const shown = needle ? listed.filter((o) => o.label.toLowerCase().includes(needle)) : listed;
 
   return (
@@ -67,7 +80,7 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
       className="group relative"
       data-filter={name}
       open={showAll || undefined}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onToggle={(e) => onToggle(e.currentTarget.open)}
       onKeyDown={(e) => {
         if (e.key === "Escape" && details.current?.open) {
           details.current.open = false;
@@ -83,7 +96,7 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
         <span aria-hidden="true" className="text-xs text-slate-500 group-open:rotate-180">▾</span>
       </summary>
       <div className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-        {open && options.length > 8 && (
+        {open && all && all.length > 8 && (
           <input
             type="search"
             className="input mb-2"
@@ -103,11 +116,12 @@ export function MultiSelect({ label, name, options, selected, onChange, placehol
                 <label><input type="checkbox" name={name} value={o.value} checked={picked.includes(o.value)} onChange={() => toggle(o.value)} />{o.label}</label>
               </li>
             ))}
-            {open && !shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
+            {open && all && !shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
           </ul>
         </fieldset>
-        {!open && !hydrated && (
-          <a className="link mt-1 block px-1.5 text-sm" href={showAllHref}>Show all {options.length} {label.toLowerCase()}</a>
+        {open && !all && !failed && <p className="px-1.5 py-1 text-sm text-slate-500" role="status">Loading {label.toLowerCase()}…</p>}
+        {((!open && !hydrated) || failed) && (
+          <a className="link mt-1 block px-1.5 text-sm" href={showAllHref}>Show all {list.count} {label.toLowerCase()}</a>
         )}
       </div>
     </details>

@@ -4,13 +4,11 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { offerSearchToUrl, type OfferSearch } from "#contracts/offers.ts";
-import type { FilterOptions } from "#core/offers/catalog.ts";
 import { MultiSelect } from "./MultiSelect";
+import { loadAllLists, type FilterLists, type ListKey } from "./filter-lists";
 
-type ListKey = "networks" | "countries" | "categories";
-
-export function OfferFilters({ options, state, action, showAll }: {
-  options: FilterOptions;
+export function OfferFilters({ lists, state, action, showAll }: {
+  lists: FilterLists;
   state: OfferSearch;
   action: string;
   /** The list shown whole without JavaScript (`show` in the URL). */
@@ -26,7 +24,14 @@ export function OfferFilters({ options, state, action, showAll }: {
     navigate(`${action}?${offerSearchToUrl(next)}`, { preventScrollReset: true });
   };
 
-  const list = (key: ListKey) => ({ showAll: showAll === key, showAllHref: `${action}?${offerSearchToUrl(state)}&show=${key}#filters-title` });
+  const list = (key: ListKey) => ({
+    name: key,
+    list: lists[key],
+    loadAll: async () => (await loadAllLists())[key],
+    onChange: (values: string[]) => apply(key, values),
+    showAll: showAll === key,
+    showAllHref: `${action}?${offerSearchToUrl(state)}&show=${key}#filters-title`,
+  });
 
   return (
     <form method="get" action={action} aria-labelledby="filters-title" className="mt-3">
@@ -39,21 +44,15 @@ export function OfferFilters({ options, state, action, showAll }: {
       <ul className="flex flex-wrap items-end gap-3">
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Networks</span>
-          <MultiSelect {...list("networks")} label="Networks" name="networks" placeholder="All networks"
-            options={options.networks.map((n) => ({ value: String(n.id), label: n.name }))}
-            selected={state.networks.map(String)} onChange={(v) => apply("networks", v)} />
+          <MultiSelect {...list("networks")} label="Networks" placeholder="All networks" selected={state.networks.map(String)} />
         </li>
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Categories</span>
-          <MultiSelect {...list("categories")} label="Categories" name="categories" placeholder="All categories"
-            options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            selected={state.categories.map(String)} onChange={(v) => apply("categories", v)} />
+          <MultiSelect {...list("categories")} label="Categories" placeholder="All categories" selected={state.categories.map(String)} />
         </li>
         <li>
           <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Countries</span>
-          <MultiSelect {...list("countries")} label="Countries" name="countries" placeholder="All countries"
-            options={options.countries.map((c) => ({ value: c.code, label: c.name }))}
-            selected={state.countries} onChange={(v) => apply("countries", v)} />
+          <MultiSelect {...list("countries")} label="Countries" placeholder="All countries" selected={state.countries} />
         </li>
         {!hydrated && (
           <li><button type="submit" className="btn-secondary h-[34px] py-0">Apply filters</button></li>

@@ -8,14 +8,16 @@ import { SearchBox } from "#app/components/shell/SearchBox.tsx";
 import { WithSidebar } from "#app/components/shell/WithSidebar.tsx";
 import { FeaturedNetworksBox } from "#app/components/offers/FeaturedNetworks.tsx";
 import { OfferFilters } from "#app/components/offers/OfferFilters.tsx";
+import { pageLists } from "#app/components/offers/filter-lists.ts";
 import type { Route } from "./+types/offers-search";
 
 export const OFFERS_SEARCH_TITLE = "Enter a search term below to find and compare offers";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
-  const [filterOptions, featuredNetworks] = [await services.offers.filterOptions(), await services.offers.featuredNetworks(site.id)];
-  return { filterOptions, featuredNetworks };
+  const params = new URL(request.url).searchParams;
+  const filterLists = pageLists(await services.offers.filterOptions(), offerSearchFromUrl(params), params.get("show"));
+  return { filterLists, featuredNetworks: await services.offers.featuredNetworks(site.id) };
 }
 
 // The filter lists and the sidebar do not depend on the search: typing, ticking
@@ -38,7 +40,7 @@ export default function OffersSearchLayout({ loaderData }: Route.ComponentProps)
         <div>
           <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">{OFFERS_SEARCH_TITLE}</h1>
           <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" normalize={normalizeOfferQuery} />
-          <OfferFilters options={loaderData.filterOptions} state={state} action={pathname} showAll={params.get("show")} />
+          <OfferFilters lists={loaderData.filterLists} state={state} action={pathname} showAll={params.get("show")} />
           <div className="mt-2 flex gap-4 text-sm">
             <Link to={clearSearch} className="link" preventScrollReset>Clear Searches</Link>
             <Link to={clearFilters} className="link" preventScrollReset>Clear Filters</Link>
