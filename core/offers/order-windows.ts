@@ -33,7 +33,7 @@ export const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
 /** Edges move only as offers are imported; a stale edge costs speed, never correctness. */
 const EDGES_TTL_MS = 10 * 60_000;
 /** A window is walked when the sample says it holds this many heads. */
-const WALK_SLACK = 2;
+const WALK_SLACK = 1.5;
 
 type Edge = { size: number; edge: string };
 
