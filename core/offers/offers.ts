@@ -7,7 +7,7 @@ import { createTtlCache } from "../cache/ttl-cache.ts";
 import { hashIp } from "../privacy.ts";
 import { searchOffers } from "./search.ts";
 import { createOrderWindows } from "./order-windows.ts";
-import { recordSearch, topSearches } from "./search-log.ts";
+import { createSearchLog, topSearches } from "./search-log.ts";
 import {
   offerById, offerByLegacyId, offerBySlug, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferDetail,
 } from "./detail.ts";
@@ -42,6 +42,7 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
     countries: await countries(db),
   }));
   const windows = createOrderWindows();
+  const searchLog = createSearchLog(db);
   const topCategories = cached(300_000, () => topVerticals(db));
   const topPayPerCallNetworks = cached(300_000, () => payPerCallNetworks(db));
 
@@ -54,7 +55,7 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
       const ttl = options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS;
       const result = ttl > 0 ? await searchCache.get(JSON.stringify(input), () => searchOffers(db, windows, input)) : await searchOffers(db, windows, input);
       if (log && input.query && input.page === 1) {
-        await recordSearch(db, {
+        searchLog.record({
           siteId: log.siteId, query: input.query, resultCount: result.total,
           searcher: log.clientIp ? hashIp(log.clientIp, options.ipHashSalt) : undefined,
         });
@@ -79,7 +80,12 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
     },
 
     compare: (siteId: string, ids: readonly number[]) => offersForCompare(db, siteId, ids),
-    topSearches: (siteId: string) => topSearches(db, siteId),
+    async topSearches(siteId: string) {
+      await searchLog.flush();
+      return topSearches(db, siteId);
+    },
+    /** Writes the search log's pending entries (the server calls it when closing). */
+    flushSearchLog: () => searchLog.flush(),
     filterOptions,
     verticals: () => verticals(db),
     topCategories,

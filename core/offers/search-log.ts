@@ -10,13 +10,59 @@ const MIN_SEARCHERS = 2;
 const MAX_KEYWORD_LENGTH = 60;
 export const TOP_SEARCHES_LIMIT = 10;
 
-/** `searcher` is the hashed address of who searched (see core/privacy.ts), for counting distinct searchers. */
-export async function recordSearch(db: Queryable, entry: { siteId: string; query: string; resultCount: number; searcher?: string }) {
-  const query = normalizeOfferQuery(entry.query);
-  if (!query || query.length > MAX_KEYWORD_LENGTH) return;
-  await db.query(sql`
-    INSERT INTO search_log (site_id, query, result_count, ip_hash)
-    VALUES (${entry.siteId}, ${query}, ${entry.resultCount}, ${entry.searcher ?? null})`);
+export type SearchLogEntry = { siteId: string; query: string; resultCount: number; searcher?: string };
+
+/** How long entries wait before they are written together. */
+const FLUSH_MS = 1_000;
+/** Entries kept while the database refuses them; beyond this the oldest go (it is a statistic). */
+const MAX_PENDING = 10_000;
+
+/**
+ * The search log, written in batches: a search answer (often from the cache)
+ * never waits for a database write, and a busy second costs one INSERT, not
+ * one commit per search. Entries not yet written are flushed before top
+ * searches are read and when the server closes.
+ */
+export function createSearchLog(db: Queryable, options: { flushMs?: number } = {}) {
+  let pending: SearchLogEntry[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: SearchLogEntry[]) {
+    try {
+      await db.query(sql`
+        INSERT INTO search_log (site_id, query, result_count, ip_hash)
+        VALUES ${sql.join(batch.map((e) => sql`(${e.siteId}, ${e.query}, ${e.resultCount}, ${e.searcher ?? null})`), sql`, `)}`);
+    } catch (err) {
+      pending = [...batch, ...pending].slice(-MAX_PENDING); // kept for the next flush
+      throw err;
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    // One write at a time, in order.
+    writing = writing.catch(() => {}).then(() => (batch.length ? write(batch) : undefined));
+    return writing;
+  }
+
+  return {
+    /** `searcher` is the hashed address of who searched (see core/privacy.ts), for counting distinct searchers. */
+    record(entry: SearchLogEntry) {
+      const query = normalizeOfferQuery(entry.query);
+      if (!query || query.length > MAX_KEYWORD_LENGTH) return;
+      pending.push({ ...entry, query });
+      if (pending.length > MAX_PENDING) pending.shift();
+      if (!timer) {
+        timer = setTimeout(() => void flush().catch(() => {}), options.flushMs ?? FLUSH_MS); // retried on the next one
+        timer.unref();
+      }
+    },
+    flush,
+  };
 }
 
 /**

@@ -34,6 +34,9 @@ export async function offerRoutes(api: FastifyInstance, { services }: { services
   });
 
   api.get("/top-searches", async (request) => ({ keywords: await offers.topSearches(request.site.id) }));
+  api.addHook("onClose", async () => {
+    await offers.flushSearchLog().catch((err: unknown) => api.log.error({ err }, "search log not written"));
+  });
 
   api.get("/verticals", async () => ({ categories: await offers.verticals() }));
 
