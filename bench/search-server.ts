@@ -2,6 +2,7 @@
 // plan for sequential scans on offers, then serves the real app on 127.0.0.1
 // with one extra route, a static JSON answer of the same size as a search
 // answer (the ceiling: the same server doing no work). Talks to the parent over IPC.
+import "#server/node-env.ts"; // first: React loads its production build
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

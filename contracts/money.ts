@@ -3,11 +3,22 @@
 // percentages for revenue-share and CPS offers.
 export type MoneyCurrency = { code: string; symbol: string; decimalDigits: number; rounding: number };
 
+// One formatter per number of decimals: building an Intl formatter costs far more than using it.
+const formats = new Map<number, Intl.NumberFormat>();
+function numberFormat(digits: number): Intl.NumberFormat {
+  let format = formats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(digits, format);
+  }
+  return format;
+}
+
 export function formatMoney(amount: number, currency: MoneyCurrency): string {
   const step = currency.rounding > 0 ? currency.rounding : 0;
   const rounded = step ? Math.round(amount / step) * step : amount;
   const digits = currency.decimalDigits;
-  const number = rounded.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const number = numberFormat(digits).format(rounded);
   // Symbols that are letters (CHF, kr) read better with a space.
   return /^[\p{L}]+$/u.test(currency.symbol) ? `${currency.symbol} ${number}` : `${currency.symbol}${number}`;
 }

@@ -1,4 +1,5 @@
 // Process entry: `npm start` (production build) and `npm run dev` (Vite, hot reload).
+import "./node-env.ts";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
