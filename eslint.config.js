@@ -7,6 +7,8 @@ export default tseslint.config(
   { ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain CommonJS that must run on any Node (scripts/check-node.cjs).
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { process: "readonly", console: "readonly" } } },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
