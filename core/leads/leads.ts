@@ -11,6 +11,7 @@ import {
 } from "#contracts/leads.ts";
 import type { NetworkOptions } from "#contracts/networks.ts";
 import { messages } from "#contracts/validation.ts";
+import { HttpError } from "../errors.ts";
 import { checkLogo, removeStoredFile, storeLogo, type UploadedFile } from "./logo.ts";
 import { advertiseMails, contactMails, networkMails, type LeadMail } from "./mails.ts";
 
@@ -31,6 +32,12 @@ export type LeadOrigin = { siteId: string; ip: string; token?: string };
 
 /** Attempts per client address and form, valid or not (a person fixing typos stays well under). */
 export const LEAD_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
+/**
+ * Confirmations one address receives, whatever address (or how many) the forms were sent from: the
+ * per-address limit above does not stop many senders from filling one stranger's inbox. Past it the
+ * submission is still stored and the staff still told; only the sender's copy is skipped.
+ */
+export const CONFIRMATION_RATE_LIMIT = { limit: 5, windowSeconds: 24 * 3600 } as const;
 /** A slow mail server must not hold the visitor's request: delivery goes on in the background. */
 const MAIL_WAIT_MS = 5_000;
 
@@ -41,12 +48,29 @@ export function createLeadService(deps: LeadDeps) {
     await deps.limiter.consume(`lead:${kind}:${who}`, LEAD_RATE_LIMIT);
   }
 
+  /** False once an address has had its share of confirmations (counted across all forms). */
+  async function mayConfirm(to: string) {
+    const who = crypto.createHash("sha256").update(to.trim().toLowerCase()).digest("hex").slice(0, 32);
+    try {
+      await deps.limiter.consume(`lead-confirmation:${who}`, CONFIRMATION_RATE_LIMIT);
+      return true;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 429) return false;
+      throw err;
+    }
+  }
+
   /** Sends after the row is committed; waits a little, never fails the request. */
   async function notify(mails: LeadMail[]) {
+    const send = async ({ confirmation, ...m }: LeadMail) => {
+      if (confirmation && !(await mayConfirm(m.to))) {
+        deps.log?.warn("lead confirmation skipped: that address had its share today");
+        return;
+      }
+      await deps.mail.send(m);
+    };
     const sending = Promise.all(
-      mails.map((m) =>
-        deps.mail.send(m).catch((err: unknown) => deps.log?.warn(`lead mail to ${m.to} not queued: ${String(err)}`)),
-      ),
+      mails.map((m) => send(m).catch((err: unknown) => deps.log?.warn(`lead mail to ${m.to} not queued: ${String(err)}`))),
     );
     await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, MAIL_WAIT_MS).unref())]);
   }
@@ -56,7 +80,9 @@ export function createLeadService(deps: LeadDeps) {
       await guard("network", origin);
       const parsed = networkSubmissionSchema(await deps.networkOptions()).safeParse(input);
       const issues: z.core.$ZodIssue[] = parsed.success ? [] : [...parsed.error.issues];
-      const checked = logo ? checkLogo(logo) : { error: messages.required(NETWORK_FIELDS.logo) };
+      // Decoding the logo costs more than the field checks, but both are answered together, and only
+      // after the per-address limit above: the limit bounds how often one client makes us decode.
+      const checked = logo ? await checkLogo(logo) : { error: messages.required(NETWORK_FIELDS.logo) };
       if ("error" in checked) issues.push({ code: "custom", path: ["logo"], message: checked.error, input: undefined });
       if (!parsed.success || "error" in checked) throw new z.ZodError(issues);
       await deps.antibot.verify(origin.token, LEAD_ACTIONS.network, origin.ip);
@@ -68,7 +94,7 @@ export function createLeadService(deps: LeadDeps) {
         const { networkName, email, ...details } = data;
         const [row] = await db.query<{ id: number }>(sql`
           INSERT INTO network_submissions (site_id, name, email, details, logo_path)
-          VALUES (${origin.siteId}, ${networkName}, ${email}, ${JSON.stringify({ ...details, logo: { width: checked.width, height: checked.height, bytes: checked.bytes.length } })}::jsonb, ${logoPath})
+          VALUES (${origin.siteId}, ${networkName}, ${email}, ${JSON.stringify({ ...details, logo: { width: checked.width, height: checked.height, frames: checked.frames, bytes: checked.bytes.length } })}::jsonb, ${logoPath})
           RETURNING id`);
         id = row.id;
       } catch (err) {

@@ -1,26 +1,49 @@
-// The mails a lead sends: one to the staff desk with everything it needs to
-// act, one to the sender confirming we have it. Plain text only: no sender
-// input ever reaches HTML.
+// The mails a lead sends: one to the staff desk (STAFF_EMAIL, our own fixed
+// address) with everything it needs to act, and one to the address the form
+// gave, confirming we have it. Plain text only: no sender input ever reaches HTML.
+//
+// Anyone can type anyone's address into a form, so the confirmation is written
+// for a reader who may never have asked: it carries NO text from the form (no
+// names, no subject, no message, no choices), only our fixed words and the
+// reference number we assigned. It cannot be used to send someone a message of
+// the sender's making. The submitted details go to the staff desk only.
 import type { AdvertisementRequest, ContactMessage, NetworkSubmission } from "#contracts/leads.ts";
 
-export type LeadMail = { to: string; subject: string; text: string };
+export type LeadMail = { to: string; subject: string; text: string; /** The copy for the sender, written without their input. */ confirmation?: true };
 
 type Row = [label: string, value: string | number | readonly string[] | undefined];
 
+// Header injection is impossible (nodemailer encodes), but keep subjects on one short line.
+const oneLine = (s: string) => s.replace(/[\r\n\t\u2028\u2029]+/g, " ");
+const subjectLine = (s: string) => oneLine(s).slice(0, 120);
+
+// One line per field: a value with line breaks cannot pass for another field of the staff mail.
 const table = (rows: Row[]) =>
   rows
     .filter(([, v]) => v !== undefined && v !== "")
-    .map(([label, v]) => `${label}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+    .map(([label, v]) => `${label}: ${oneLine(Array.isArray(v) ? v.join(", ") : String(v))}`)
     .join("\n");
 
-// Header injection is impossible (nodemailer encodes), but keep subjects on one short line.
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").slice(0, 120);
+/** The confirmation every form sends to the address it was given: fixed text and our reference only. */
+function confirmation(to: string, subject: string, what: string, next: string, reference: string): LeadMail {
+  return {
+    to,
+    subject,
+    confirmation: true,
+    text:
+      `Hello,\n\n` +
+      `We received ${what} on the OfferAtlas website, and this email address was given as the contact for it. ${next}\n\n` +
+      `Your reference: ${reference}.\n\n` +
+      `If it was not you who sent it, you can ignore this message.\n\n` +
+      `The OfferAtlas team\n`,
+  };
+}
 
 export function networkMails(id: number, d: NetworkSubmission, staffEmail: string, logoPath: string): LeadMail[] {
   return [
     {
       to: staffEmail,
-      subject: oneLine(`New network submission #${id}: ${d.networkName}`),
+      subject: subjectLine(`New network submission #${id}: ${d.networkName}`),
       text: `A network asked to be listed. It is stored as pending submission #${id}.\n\n${table([
         ["Network name", d.networkName], ["Website", d.website], ["Contact name", d.contactName], ["Email", d.email],
         ["Phone", d.phone], ["Messenger", d.messenger], ["Number of offers", d.offerCount], ["Verticals", d.verticals],
@@ -29,11 +52,11 @@ export function networkMails(id: number, d: NetworkSubmission, staffEmail: strin
         ["Commission types", d.commissionTypes], ["Logo file", logoPath],
       ])}\n\nDescription:\n${d.description}\n`,
     },
-    {
-      to: d.email,
-      subject: oneLine(`We received your network submission: ${d.networkName}`),
-      text: `Hello ${d.contactName},\n\nThank you for submitting ${d.networkName} to OfferAtlas. Our team reviews every network before it is listed; we will reply to this address, usually within five business days.\n\nYour reference: network submission #${id}.\n\nThe OfferAtlas team\n`,
-    },
+    confirmation(
+      d.email, "We received your network submission", "a request to list an affiliate network",
+      "Our team reviews every network before it is listed; we will reply to this address, usually within five business days.",
+      `network submission #${id}`,
+    ),
   ];
 }
 
@@ -41,17 +64,17 @@ export function advertiseMails(id: number, d: AdvertisementRequest, staffEmail: 
   return [
     {
       to: staffEmail,
-      subject: oneLine(`Advertising request #${id}: ${d.company}`),
+      subject: subjectLine(`Advertising request #${id}: ${d.company}`),
       text: `A new advertising request, stored as #${id}.\n\n${table([
         ["Name", d.name], ["Email", d.email], ["Company", d.company], ["Website", d.website], ["Phone", d.phone],
         ["Messenger", d.messenger], ["Placements", d.placements], ["Monthly budget", d.budget],
       ])}\n\nMessage:\n${d.message}\n`,
     },
-    {
-      to: d.email,
-      subject: "We received your advertising request",
-      text: `Hello ${d.name},\n\nThank you for your interest in advertising on OfferAtlas. Our sales team will contact you within two business days with availability and rates for: ${d.placements.join(", ")}.\n\nYour reference: advertising request #${id}.\n\nThe OfferAtlas team\n`,
-    },
+    confirmation(
+      d.email, "We received your advertising request", "a request to advertise",
+      "Our sales team will contact you within two business days with availability and rates.",
+      `advertising request #${id}`,
+    ),
   ];
 }
 
@@ -59,15 +82,15 @@ export function contactMails(id: number, d: ContactMessage, staffEmail: string):
   return [
     {
       to: staffEmail,
-      subject: oneLine(`Support #${id} [${d.topic}]: ${d.subject}`),
+      subject: subjectLine(`Support #${id} [${d.topic}]: ${d.subject}`),
       text: `A new support message, stored as #${id}.\n\n${table([
         ["Name", d.name], ["Email", d.email], ["Topic", d.topic], ["Subject", d.subject],
       ])}\n\nMessage:\n${d.message}\n`,
     },
-    {
-      to: d.email,
-      subject: oneLine(`We received your message: ${d.subject}`),
-      text: `Hello ${d.name},\n\nThank you for contacting OfferAtlas support. We answer every message, usually within one business day.\n\nYour reference: support request #${id}.\nYour message:\n${d.message}\n\nThe OfferAtlas team\n`,
-    },
+    confirmation(
+      d.email, "We received your message", "a message for our support team",
+      "We answer every message, usually within one business day.",
+      `support request #${id}`,
+    ),
   ];
 }
