@@ -2,6 +2,7 @@
 // g-recaptcha-response, site), the answer shapes, and the trust score.
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { integerInput } from "./validation.ts";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -11,8 +12,9 @@ export const REVIEWS_PAGE_SIZE = 10;
 /** Reviews one user may submit (new or edited) per window, across networks. */
 export const REVIEW_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
 
+/** Whole stars; as text only plain digits ("5"), never "0x5", "5e0", " 5" or "5.0". */
 export const ratingField = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+  integerInput,
   z
     .number({ error: (i) => (i.input === undefined ? messages.required("Rating") : messages.integer("Rating")) })
     .int(messages.integer("Rating"))

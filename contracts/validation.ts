@@ -32,9 +32,19 @@ export const minLengthText = (field: string, n: number, max = 200) =>
     .min(n, messages.minLength(field, n))
     .max(max, `${field} must be at most ${max} characters long`);
 
+/**
+ * An integer sent as text must be plain decimal digits, with a leading minus for
+ * negatives: "42", "-3", "007". Anything else that Number() would accept ("0x5",
+ * "5e0", " 5", "5.0", "Infinity", "+5") stays a string and fails as "must be an
+ * integer"; "" means the field is absent. Numbers pass through unchanged.
+ */
+export const DECIMAL_INTEGER = /^-?[0-9]+$/;
+export const integerInput = (v: unknown): unknown =>
+  typeof v !== "string" ? v : v === "" ? undefined : DECIMAL_INTEGER.test(v) ? Number(v) : v;
+
 export const integerField = (field: string, min?: number) =>
   z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    integerInput,
     z
       .number({ error: (i) => (i.input === undefined ? messages.required(field) : messages.integer(field)) })
       .int(messages.integer(field))

@@ -2,6 +2,7 @@
 // entry point is rate limited per IP (and per account where one is named) and,
 // when configured, checked by the anti-bot verifier. Answers never reveal
 // whether an address has an account, except the 409 the spec asks of register.
+import { setTimeout as sleepMs } from "node:timers/promises";
 import { sql, array, type Database } from "#db/client.ts";
 import { ANTIBOT_ACTIONS, type SessionUser } from "#contracts/auth.ts";
 import type { Antibot } from "../antibot/recaptcha.ts";
@@ -24,16 +25,28 @@ export type AuthDeps = {
   publicUrl: string;
   ipHashSalt: string;
   limits?: Partial<typeof DEFAULT_LIMITS>;
+  loginBackoff?: Partial<typeof LOGIN_BACKOFF>;
+  /** How a login waits out its backoff (tests record it instead). */
+  sleep?: (ms: number) => Promise<unknown>;
 };
 
 export const DEFAULT_LIMITS = {
-  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  // Login limits count failed logins (see login below).
+  loginFailuresPerPair: { limit: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
   forgotPerIp: { limit: 10, windowSeconds: 60 * 60 },
   forgotPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
+
+/** The wait before verifying, once an account is past its failure threshold: base × 2^(failures − threshold), at most max. */
+export const LOGIN_BACKOFF = { baseMs: 100, maxMs: 3000 };
+
+export function loginDelayMs(failures: number, threshold: number, backoff = LOGIN_BACKOFF): number {
+  return failures < threshold ? 0 : Math.min(backoff.maxMs, backoff.baseMs * 2 ** (failures - threshold));
+}
 
 export const RESET_TOKEN_SECONDS = 3600;
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -56,6 +69,8 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 export function createAuthService(deps: AuthDeps) {
   const { db, limiter, mail, antibot, log } = deps;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const backoff = { ...LOGIN_BACKOFF, ...deps.loginBackoff };
+  const sleep = deps.sleep ?? ((ms: number) => sleepMs(ms));
   const sessions = createSessionStore(db, deps.ipHashSalt);
   // Unknown emails still pay for one argon2 verification, so timing does not tell accounts apart.
   let dummyHash: Promise<string> | undefined;
@@ -79,23 +94,42 @@ export function createAuthService(deps: AuthDeps) {
       return toSessionUser(row);
     },
 
+    /*
+     * Login throttling counts failures, not attempts, so nobody can lock anyone else out:
+     * - one address on one account: 5 failures in 15 min → 429 (Retry-After) for that address on that account;
+     * - one address on any accounts: 30 failures in 15 min → 429 for that address;
+     * - one account from any addresses: past 10 failures in 15 min, every attempt first waits
+     *   100 ms × 2^(failures − 10), at most 3 s, and is never refused; so the owner, from an address
+     *   that has not failed, still gets in (the anti-bot check, when configured, guards every login).
+     * (Numbers: DEFAULT_LIMITS and LOGIN_BACKOFF.) Each attempt is counted up front, one atomic upsert
+     * per counter, so parallel guesses cannot slip under a limit; a success takes back its own count
+     * (the address's and the account's drop by one) and clears the pair's failures. Unknown accounts
+     * take exactly the same path.
+     */
     async login(
       input: { email: string; password: string; remember?: boolean; "g-recaptcha-response"?: string },
       meta: RequestMeta,
     ): Promise<NewSession & { user: SessionUser }> {
-      const accountKey = `login:account:${hashToken(emailKey(input.email))}`;
-      await limiter.consume(ipKey("login", meta.ip), limits.loginPerIp);
-      await limiter.consume(accountKey, limits.loginPerAccount);
+      const account = emailKey(input.email);
+      const pairKey = `login:fail:pair:${hashIp(`${account}\n${meta.ip}`, deps.ipHashSalt)}`;
+      const ipFailKey = ipKey("login:fail", meta.ip);
+      const accountKey = `login:fail:account:${hashIp(account, deps.ipHashSalt)}`;
+      await limiter.consume(pairKey, limits.loginFailuresPerPair);
+      await limiter.consume(ipFailKey, limits.loginFailuresPerIp);
       await antibot.verify(input["g-recaptcha-response"], ANTIBOT_ACTIONS.login, meta.ip);
+      const { limit, windowSeconds } = limits.loginFailuresPerAccount;
+      const { hits } = await limiter.hit(accountKey, limit, windowSeconds);
+      const delay = loginDelayMs(hits - 1, limit, backoff);
+      if (delay > 0) await sleep(delay);
       const [row] = await db.query<UserRow & { password_hash: string }>(sql`
         SELECT id, email, name, phone, company, messenger, scope, created_at, password_hash
-        FROM users WHERE email_key = ${emailKey(input.email)}`);
+        FROM users WHERE email_key = ${account}`);
       if (!row) {
         await verifyPassword(await (dummyHash ??= hashPassword(newToken())), input.password);
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       if (!(await verifyPassword(row.password_hash, input.password))) throw new HttpError(401, INVALID_CREDENTIALS);
-      await limiter.reset(accountKey);
+      await Promise.all([limiter.reset(pairKey), limiter.forgive(ipFailKey), limiter.forgive(accountKey)]);
       const session = await sessions.create(row.id, input.remember === true, meta);
       return { ...session, user: toSessionUser(row) };
     },
@@ -126,8 +160,9 @@ export function createAuthService(deps: AuthDeps) {
           VALUES (${hashToken(token)}, ${user.id}, now() + make_interval(secs => ${RESET_TOKEN_SECONDS}))`);
       });
       const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // Without SMTP the link is logged so a newcomer can finish the flow; never in production mail mode.
-      if (mail.mode === "file") log.info(`password reset link for ${user.email}: ${link}`);
+      // The link is a working credential: it goes into the mail only, never into a log line.
+      // Without SMTP a newcomer finds the mail (and the link) in the file outbox.
+      if (mail.mode === "file") log.info(`password reset mail for account #${user.id} goes to the file outbox ${mail.outboxDir} (SMTP_URL is not set)`);
       // Delivery is not awaited: the answer takes the same time whether or not the account exists.
       void mail
         .send({

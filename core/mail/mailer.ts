@@ -38,9 +38,10 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
     try {
       const info = await transport.sendMail(message);
       if (mode === "file") {
-        await fs.mkdir(settings.outboxDir, { recursive: true });
+        // Mails carry working credentials (password-reset links): readable by the server's user only.
+        await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
         const file = path.join(settings.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${row.id}.eml`);
-        await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+        await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         log.info(`mail #${row.id} to ${row.recipient} written to ${file}`);
       }
       await db.query(sql`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}`);
@@ -59,6 +60,8 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
 
   return {
     mode,
+    /** Where file mode writes mails (undefined over SMTP). */
+    outboxDir: mode === "file" ? settings.outboxDir : undefined,
     staffEmail: settings.staffEmail,
     /** Stores the message, then tries to deliver it once. Never throws for a delivery failure. */
     async send(message: MailMessage): Promise<void> {

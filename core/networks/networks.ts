@@ -10,6 +10,7 @@ import {
 } from "#contracts/networks.ts";
 import { trustScore } from "#contracts/reviews.ts";
 import { hashIp } from "../privacy.ts";
+import { createRateLimiter, type RateLimiter, type RateRule } from "../rate-limit/limiter.ts";
 
 type RawNetwork = {
   id: number; legacy_id: number | null; slug: string; name: string; description: string; logo_url: string | null;
@@ -76,7 +77,13 @@ export function likePattern(search: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function createNetworkService(db: Queryable, options: { ipHashSalt?: string } = {}) {
+/** Join requests one address may make (any networks), shared by every instance. */
+export const JOIN_RATE_LIMIT: RateRule = { limit: 60, windowSeconds: 60 };
+/** One recorded join click per visitor (signed-in user, else address) and network in this window. */
+export const JOIN_DEDUP_SECONDS = 3600;
+
+export function createNetworkService(db: Queryable, options: { ipHashSalt?: string; limiter?: RateLimiter } = {}) {
+  const limiter = options.limiter ?? createRateLimiter(db);
   const listedOn = (siteId: string) =>
     sql`n.status = 'active' AND EXISTS (SELECT 1 FROM network_properties sp WHERE sp.network_id = n.id AND sp.identifier = ${siteId})`;
 
@@ -164,16 +171,25 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     /**
      * Records a join click and answers where to send the visitor: the site's
      * joining link, else the network's website. IPs are stored only as salted hashes.
+     * Every call answers the link, but a visitor's repeated clicks on one network
+     * record one click an hour, and one address gets JOIN_RATE_LIMIT calls (then 429),
+     * so the endpoint cannot be used to write rows in bulk.
      */
     async join(input: { networkId: string | number; siteId: string; userId: number | null; ip: string; userAgent: string | undefined }) {
+      const ipHash = hashIp(input.ip, options.ipHashSalt ?? "");
+      await limiter.consume(`join:ip:${ipHash}`, JOIN_RATE_LIMIT);
       const network = await byId(input.networkId, input.siteId);
       if (!network) throw notFound("Network not found");
       const joiningLink = network.joiningLink ?? network.website;
       if (!joiningLink) throw notFound("This network has no joining link");
-      const ipHash = hashIp(input.ip, options.ipHashSalt ?? "");
-      await db.query(sql`
-        INSERT INTO join_clicks (network_id, site_id, user_id, ip_hash, user_agent)
-        VALUES (${network.id}, ${input.siteId}, ${input.userId}, ${ipHash}, ${input.userAgent?.slice(0, 500) ?? null})`);
+      // The first click of the window starts it (one atomic upsert); later ones are not recorded.
+      const visitor = input.userId !== null ? `user:${input.userId}` : `ip:${ipHash}`;
+      const first = await limiter.hit(`join:seen:${network.id}:${visitor}`, 1, JOIN_DEDUP_SECONDS);
+      if (first.allowed) {
+        await db.query(sql`
+          INSERT INTO join_clicks (network_id, site_id, user_id, ip_hash, user_agent)
+          VALUES (${network.id}, ${input.siteId}, ${input.userId}, ${ipHash}, ${input.userAgent?.slice(0, 500) ?? null})`);
+      }
       return { joiningLink };
     },
 

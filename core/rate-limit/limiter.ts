@@ -3,7 +3,7 @@
 import { sql, type Queryable } from "#db/client.ts";
 import { HttpError } from "../errors.ts";
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; hits: number; remaining: number; retryAfterSeconds: number };
 
 export type RateRule = { limit: number; windowSeconds: number };
 
@@ -25,7 +25,7 @@ export function createRateLimiter(db: Queryable) {
       hitsSincePurge = 0;
       await db.query(sql`DELETE FROM rate_limits WHERE reset_at < now()`);
     }
-    return { allowed: row.hits <= limit, remaining: Math.max(0, limit - row.hits), retryAfterSeconds: row.retry_after };
+    return { allowed: row.hits <= limit, hits: row.hits, remaining: Math.max(0, limit - row.hits), retryAfterSeconds: row.retry_after };
   }
 
   return {
@@ -35,9 +35,23 @@ export function createRateLimiter(db: Queryable) {
       const r = await hit(key, rule.limit, rule.windowSeconds);
       if (!r.allowed) throw new HttpError(429, message, { "Retry-After": String(r.retryAfterSeconds) });
     },
-    /** Forgets a key, e.g. an account's failed logins after a successful one. */
+    /** Forgets a key, e.g. an address's failed logins on an account after a successful one. */
     async reset(key: string): Promise<void> {
       await db.query(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    },
+    /**
+     * Takes back one hit of the current window (one atomic UPDATE). With `hit`, this
+     * counts outcomes rather than attempts without a read-modify-write race: count the
+     * attempt up front (so parallel requests cannot all slip under a limit), then
+     * forgive it once it turned out fine (e.g. a login that succeeded).
+     */
+    async forgive(key: string): Promise<void> {
+      await db.query(sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > now()`);
+    },
+    /** The hits counted in the key's current window, without counting one (0 when none or expired). */
+    async peek(key: string): Promise<number> {
+      const [row] = await db.query<{ hits: number }>(sql`SELECT hits FROM rate_limits WHERE key = ${key} AND reset_at > now()`);
+      return row?.hits ?? 0;
     },
   };
 }

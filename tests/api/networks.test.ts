@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
 import { hashIp } from "#core/privacy.ts";
+import { JOIN_RATE_LIMIT } from "#core/networks/networks.ts";
+import { TOO_MANY_REQUESTS } from "#core/rate-limit/limiter.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -112,7 +114,7 @@ describe("GET /api/networks", () => {
   it("refuses an unknown site", async () => {
     const res = await get("/api/networks?site=nowhere");
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "Unknown site: nowhere" });
+    expect(res.json()).toEqual({ message: "Unknown site" });
   });
 });
 
@@ -205,6 +207,49 @@ describe("GET /api/networks/{id}/join", () => {
     expect((await get("/api/networks/nope/join")).statusCode).toBe(404);
     const [{ n: after }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM join_clicks`);
     expect(after).toBe(before);
+  });
+
+  it("records one click per visitor and network an hour, while every call answers the link", async () => {
+    const net = (await networksOf("/api/networks")).find((n) => n.joiningLink)!;
+    const clicks = async (ip: string) => (await t.db.query<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM join_clicks WHERE network_id = ${net.id} AND ip_hash = ${hashIp(ip, t.config.ipHashSalt)}`))[0].n;
+    const join = (ip: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `/api/networks/${net.id}/join?site=${SITE}`, remoteAddress: ip, headers });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => join("198.51.100.7")));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(answers.every((r) => r.json().joiningLink === net.joiningLink)).toBe(true);
+    expect(await clicks("198.51.100.7")).toBe(1);
+    // Another visitor's click counts; a signed-in user is one visitor wherever they click from.
+    expect((await join("198.51.100.8")).statusCode).toBe(200);
+    expect(await clicks("198.51.100.8")).toBe(1);
+    const { token, user } = await signIn("10.1.0.4");
+    for (const ip of ["198.51.100.9", "198.51.100.10"]) expect((await join(ip, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    const [{ n: mine }] = await t.db.query<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM join_clicks WHERE network_id = ${net.id} AND user_id = ${user.id}`);
+    expect(mine).toBe(1);
+    // An hour later the same visitor's click is recorded again.
+    await t.db.query(sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE ${`join:seen:${net.id}:%`}`);
+    expect((await join("198.51.100.7")).statusCode).toBe(200);
+    expect(await clicks("198.51.100.7")).toBe(2);
+  });
+
+  it("answers 429 { message } with Retry-After to an address past the join rate limit, and records nothing then", async () => {
+    const nets = (await networksOf("/api/networks")).filter((n) => n.joiningLink);
+    const ip = "198.51.100.20";
+    const join = (id: number) => t.app.inject({ url: `/api/networks/${id}/join?site=${SITE}`, remoteAddress: ip });
+    for (let i = 0; i < JOIN_RATE_LIMIT.limit; i++) expect((await join(nets[i % nets.length].id)).statusCode).toBe(200);
+    const [{ n: before }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM join_clicks`);
+    const flood = await Promise.all(Array.from({ length: 20 }, (_, i) => join(nets[i % nets.length].id)));
+    for (const res of flood) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ message: TOO_MANY_REQUESTS });
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(JOIN_RATE_LIMIT.windowSeconds);
+    }
+    const [{ n: after }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM join_clicks`);
+    expect(after).toBe(before);
+    // Other addresses are not affected.
+    expect((await t.app.inject({ url: `/api/networks/${nets[0].id}/join?site=${SITE}`, remoteAddress: "198.51.100.21" })).statusCode).toBe(200);
   });
 });
 

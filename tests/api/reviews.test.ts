@@ -74,6 +74,22 @@ describe("POST /api/networks/{networkId}/reviews", () => {
     expect(await standing(id)).toEqual({ avg_rating: 0, review_count: 0 });
   });
 
+  it("takes a rating sent as text only as plain decimal digits", async () => {
+    const [, , , id] = await networkIds();
+    const { headers } = await signIn();
+    for (const rating of ["0x5", "5e0", " 5", "5 ", "Infinity", "5.0", "+5", "0b101", "５", "   "]) {
+      const res = await post(id, { site: "offeratlas", rating, comment: COMMENT }, headers);
+      expect(res.statusCode, JSON.stringify(rating)).toBe(400);
+      expect(res.json(), JSON.stringify(rating)).toEqual({ message: "Rating must be an integer" });
+    }
+    expect((await post(id, { rating: "-1", comment: COMMENT }, headers)).json()).toEqual({ message: "Rating must be greater than or equal to 1" });
+    expect((await post(id, { rating: "", comment: COMMENT }, headers)).json()).toEqual({ message: "Rating cannot be blank" });
+    expect(await standing(id)).toEqual({ avg_rating: 0, review_count: 0 });
+    const ok = await post(id, { site: "offeratlas", rating: "5", comment: COMMENT }, headers);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().review.rating).toBe(5);
+  });
+
   it("answers 404 for an unknown network", async () => {
     const { headers } = await signIn();
     for (const id of ["999999", "abc"]) {
