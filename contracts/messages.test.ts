@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { messages } from "./messages.ts";
+import { messages, QUOTE_MAX } from "./messages.ts";
 import { emailField, fieldErrors, integerField, phoneField, requiredText, urlField, alphaSpacesField, minLengthText } from "./validation.ts";
 
 describe("the spec §5 message catalogue, word for word", () => {
@@ -21,6 +21,13 @@ describe("the spec §5 message catalogue, word for word", () => {
     [messages.fileExtension(["jpg", "png"]), "Invalid file extension. Expected: jpg, png"],
     [messages.fileSize(500), "File size must not exceed 500 KB"],
   ])("%s", (actual, expected) => expect(actual).toBe(expected));
+
+  it("quotes at most QUOTE_MAX characters of a value, so no answer carries a long input back", () => {
+    const long = "A".repeat(3000);
+    for (const m of [messages.email(long), messages.regex(long), messages.phoneNumber(long), messages.url(long)]) {
+      expect(m.startsWith(`${"A".repeat(QUOTE_MAX)}… is not`)).toBe(true);
+    }
+  });
 });
 
 describe("field rules speak those messages", () => {

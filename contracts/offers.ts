@@ -19,6 +19,8 @@ export const SPONSORED_PINS = 3;
 /** At most this many offers side by side on /compare. */
 export const COMPARE_MAX = 4;
 export const QUERY_MAX_LENGTH = 200;
+/** The pages that run an offers search from their query string (they share the API's search budget). */
+export const OFFER_SEARCH_PAGES: readonly string[] = ["/", "/pay-per-call-offers"];
 const LIST_MAX = 100;
 
 export const OFFER_TABS = ["topOffers", "newest", "highestPayout", "payPerCall", "mobile"] as const;
@@ -56,6 +58,10 @@ const splitList = (v: unknown) => {
   return v;
 };
 
+/** Ids are PostgreSQL integers: a larger number names nothing (and would fail the query). */
+const ID_MAX = 2_147_483_647;
+const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= ID_MAX;
+
 const idList = (field: string) =>
   z.preprocess(
     splitList,
@@ -63,7 +69,8 @@ const idList = (field: string) =>
       .array(
         z.preprocess(
           (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-          z.number({ error: messages.integer(field) }).int(messages.integer(field)).min(1, messages.minValue(field, 1)),
+          z.number({ error: messages.integer(field) }).int(messages.integer(field)).min(1, messages.minValue(field, 1))
+            .max(ID_MAX, `${field} must be a list of ids`),
         ),
         { error: `${field} must be a list of ids` },
       )
@@ -154,9 +161,9 @@ export function offerSearchFromUrl(params: URLSearchParams, fixed: { ppc?: boole
     page: Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, OFFERS_MAX_PAGE) : 1,
     sortBy: pick(shape.sortBy, params.get("sortBy") ?? undefined, undefined),
     sortDesc: pick(shape.sortDesc, params.get("sortDesc") ?? undefined, undefined),
-    networks: list("networks").filter((v) => /^\d+$/.test(v) && Number(v) > 0).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
+    networks: list("networks").filter(isId).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
     countries: list("countries").filter((v) => /^[A-Za-z]{2}$/.test(v)).map((v) => v.toUpperCase()).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
-    categories: list("categories").filter((v) => /^\d+$/.test(v) && Number(v) > 0).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
+    categories: list("categories").filter(isId).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
     ppc: fixed.ppc ?? undefined,
     mobile: undefined,
     selectedTab: pick(shape.selectedTab, params.get("selectedTab") ?? undefined, DEFAULT_TAB),

@@ -13,7 +13,6 @@ export type CoreSettings = {
   publicUrl: string;
   dataDir: string;
   searchCacheSeconds?: number;
-  searchRateLimitPerMinute?: number;
 } & Omit<AccountSettings, "publicUrl" | "dataDir">;
 
 export function createServices(db: Database, settings: CoreSettings) {

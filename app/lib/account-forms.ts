@@ -19,9 +19,18 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return out;
 }
 
-/** The fields safe to send back into the form after a failure. */
-const echo = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => !/password|token|recaptcha/i.test(k)));
+/** Longest value a refused form shows again: no field takes more, and a page never carries a huge post back. */
+const ECHO_MAX = 2000;
+
+/** The values safe to send back into a refused form: only its own fields, never a secret, none oversized. */
+export function echoable<V extends string | string[]>(values: Record<string, V>, fields: ReadonlySet<string>): Record<string, V> {
+  const fits = (v: V) => (Array.isArray(v) ? v.every((s) => s.length <= ECHO_MAX) : v.length <= ECHO_MAX);
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => fields.has(k) && !/password|token|recaptcha/i.test(k) && fits(v)));
+}
+
+// Every field of the account forms that may be typed in again (passwords never are).
+const ACCOUNT_FIELDS = new Set(["email", "name", "phone", "company", "messenger", "remember", "redirectTo"]);
+const echo = (values: Record<string, string>) => echoable(values, ACCOUNT_FIELDS);
 
 export function invalid(error: z.ZodError, values: Record<string, string>) {
   return data<FormResult>({ ok: false, message: firstIssueMessage(error), errors: fieldErrors(error), values: echo(values) }, { status: 400 });

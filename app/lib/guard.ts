@@ -8,16 +8,24 @@ const BASE = "http://offeratlas.invalid";
 
 const hasControlChars = (v: string) => [...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-/** Only a path on this site is ever followed: `//evil.com`, `https://…`, `/\evil` fall back to "/". */
+// A path on this site: one leading "/", never "//" (protocol-relative), never "\\"
+// (browsers read it as "/"), no control characters (never legitimate, and some are dropped by parsers).
+const isLocalPath = (v: string) => v.startsWith("/") && !v.startsWith("//") && !v.includes("\\") && !hasControlChars(v);
+
+/**
+ * The one decision on where a redirect may go: only a path on this site is ever
+ * followed; `//evil.com`, `https://…`, `/\evil`, `/.//evil` fall back to "/".
+ */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
   if (typeof to !== "string") return fallback;
   const v = to.trim();
-  // Browsers read "\" as "/", so "/\evil.com" would be protocol-relative; control characters are never legitimate.
-  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\") || hasControlChars(v)) return fallback;
+  if (!isLocalPath(v)) return fallback;
   try {
     const url = new URL(v, BASE);
     if (url.origin !== BASE) return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Normalising dot segments can turn a local path protocol-relative ("/.//evil" → "//evil"): judge the result too.
+    return isLocalPath(path) ? path : fallback;
   } catch {
     return fallback;
   }

@@ -7,7 +7,7 @@ import { requestContext } from "#app/context.ts";
 import { loginPath, requireUserOrRedirect } from "#app/lib/guard.ts";
 import { ANTIBOT_FIELD } from "#contracts/auth.ts";
 import { networkPath } from "#contracts/networks.ts";
-import { offerSearchPayload } from "#contracts/offers.ts";
+import { offerSearchFromUrl } from "#contracts/offers.ts";
 import { fieldErrors } from "#contracts/validation.ts";
 import { FeaturedBadge } from "#app/components/networks/NetworksTable.tsx";
 import { JoinButton } from "#app/components/networks/JoinButton.tsx";
@@ -35,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug !== network.slug) throw redirect(networkPath(network) + url.search, 301);
 
   const [offers, reviews, mine] = await Promise.all([
-    services.offers.search(offerSearchPayload.parse({ networks: [network.id], page: positiveInt(url.searchParams.get("page")) })),
+    // The offers search's own forgiving URL reader bounds the page, as on the search pages.
+    services.offers.search({ ...offerSearchFromUrl(new URLSearchParams({ page: url.searchParams.get("page") ?? "" })), networks: [network.id] }),
     services.reviews.list(network.id, positiveInt(url.searchParams.get("reviewsPage"))),
     user ? services.reviews.mine(network.id, user.id) : null,
   ]);

@@ -81,7 +81,8 @@ export function createOfferService(db: Database, options: { searchCacheTtlMs?: n
 
     compare: (siteId: string, ids: readonly number[]) => offersForCompare(db, siteId, ids),
     async topSearches(siteId: string) {
-      await searchLog.flush();
+      // Pending searches count once written; while the database refuses them, what is stored still answers.
+      await searchLog.flush().catch(() => {});
       return topSearches(db, siteId);
     },
     /** Writes the search log's pending entries (the server calls it when closing). */

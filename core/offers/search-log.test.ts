@@ -41,4 +41,19 @@ describe("search log", () => {
     log.record({ siteId: "offeratlas", query: "vpn", resultCount: 5 });
     await expect.poll(logged, { timeout: 2000 }).toEqual([{ query: "solar", result_count: 3 }, { query: "vpn", result_count: 5 }]);
   });
+
+  it("never lets one bad entry poison a batch: unstorable text is skipped, a refused row is dropped alone", async () => {
+    await db.query(sql`DELETE FROM search_log`);
+    const log = createSearchLog(db, { flushMs: 60_000 });
+    log.record({ siteId: "offeratlas", query: "nul\u0000byte", resultCount: 1 });
+    log.record({ siteId: "offeratlas", query: "lone \uD800 surrogate", resultCount: 1 });
+    log.record({ siteId: "offeratlas", query: "keto", resultCount: 2 });
+    log.record({ siteId: "no-such-site", query: "orphan", resultCount: 1 }); // violates the site foreign key
+    log.record({ siteId: "offeratlas", query: "vpn", resultCount: 3 });
+    await log.flush();
+    expect(await logged()).toEqual([{ query: "keto", result_count: 2 }, { query: "vpn", result_count: 3 }]);
+    log.record({ siteId: "offeratlas", query: "solar", resultCount: 4 });
+    await log.flush(); // later batches are not held back by the refused one
+    expect((await logged()).map((r) => r.query)).toEqual(["keto", "vpn", "solar"]);
+  });
 });

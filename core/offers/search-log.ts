@@ -2,6 +2,7 @@
 // (normalised) and GET /api/top-searches reads the recent, repeated ones back.
 import { sql, type Queryable } from "#db/client.ts";
 import { normalizeOfferQuery } from "#contracts/offers.ts";
+import { isStorableText } from "#contracts/text.ts";
 
 /** Searches counted for top searches: the last 30 days. */
 const WINDOW_DAYS = 30;
@@ -28,14 +29,21 @@ export function createSearchLog(db: Queryable, options: { flushMs?: number } = {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
 
+  const insert = (batch: SearchLogEntry[]) =>
+    db.query(sql`
+      INSERT INTO search_log (site_id, query, result_count, ip_hash)
+      VALUES ${sql.join(batch.map((e) => sql`(${e.siteId}, ${e.query}, ${e.resultCount}, ${e.searcher ?? null})`), sql`, `)}`);
+
   async function write(batch: SearchLogEntry[]) {
     try {
-      await db.query(sql`
-        INSERT INTO search_log (site_id, query, result_count, ip_hash)
-        VALUES ${sql.join(batch.map((e) => sql`(${e.siteId}, ${e.query}, ${e.resultCount}, ${e.searcher ?? null})`), sql`, `)}`);
+      await insert(batch);
     } catch (err) {
-      pending = [...batch, ...pending].slice(-MAX_PENDING); // kept for the next flush
-      throw err;
+      if (!refusedForItsData(err)) {
+        pending = [...batch, ...pending].slice(-MAX_PENDING); // the database is away: kept for the next flush
+        throw err;
+      }
+      // One entry the database will never take must not sink the others: write them one by one, drop what is refused.
+      for (const entry of batch) await insert([entry]).catch(() => {});
     }
   }
 
@@ -53,7 +61,7 @@ export function createSearchLog(db: Queryable, options: { flushMs?: number } = {
     /** `searcher` is the hashed address of who searched (see core/privacy.ts), for counting distinct searchers. */
     record(entry: SearchLogEntry) {
       const query = normalizeOfferQuery(entry.query);
-      if (!query || query.length > MAX_KEYWORD_LENGTH) return;
+      if (!query || query.length > MAX_KEYWORD_LENGTH || !isStorableText(query)) return;
       pending.push({ ...entry, query });
       if (pending.length > MAX_PENDING) pending.shift();
       if (!timer) {
@@ -64,6 +72,9 @@ export function createSearchLog(db: Queryable, options: { flushMs?: number } = {
     flush,
   };
 }
+
+/** SQLSTATE classes 22 (data exception) and 23 (constraint violation): the row is at fault, not the connection. */
+const refusedForItsData = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ""));
 
 /**
  * The most searched keywords of the window. Junk is left out: no letters, too

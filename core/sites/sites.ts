@@ -15,9 +15,10 @@ export type SiteLinks = {
 
 export type Site = { id: string; name: string; publicUrl: string | null; links: SiteLinks };
 
+/** The requested site is not served here; the message does not repeat the id the client sent. */
 export class UnknownSiteError extends Error {
-  constructor(id: string) {
-    super(`Unknown site: ${id}`);
+  constructor() {
+    super("Unknown site");
   }
 }
 
@@ -42,7 +43,7 @@ export function createSiteService(db: Queryable, defaultSiteId: string) {
     async resolve(requested: string | undefined | null): Promise<Site> {
       const id = requested?.trim() || defaultSiteId;
       const site = (await all()).get(id);
-      if (!site) throw new UnknownSiteError(id);
+      if (!site) throw new UnknownSiteError();
       return site;
     },
     async ensureDefault(name = "OfferAtlas"): Promise<void> {

@@ -1,6 +1,6 @@
 // Everything under /api: JSON in, JSON out, a resolved site on every request,
 // and `{ message }` with 404 for a path no route owns.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Services } from "#core/services.ts";
 import { registerSiteResolution } from "./site.ts";
 import { networkRoutes } from "./networks.ts";
@@ -32,5 +32,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   await api.register(leadRoutes, { services: options.services });
   await api.register(linkRoutes, { services: options.services });
 
-  api.all("/*", async (_request, reply) => reply.status(404).send({ message: "Not found" }));
+  const unknownPath = async (_request: unknown, reply: FastifyReply) => reply.status(404).send({ message: "Not found" });
+  api.all("/", unknownPath);
+  api.all("/*", unknownPath);
 }

@@ -7,9 +7,8 @@ import { parseOfferSearchPayload } from "#contracts/offers.ts";
 export async function offerRoutes(api: FastifyInstance, { services }: { services: Services }) {
   const offers = services.offers;
 
-  // Per address and instance: enough for any person paging through results, not for a scraper.
-  const searchLimit = { rateLimit: { max: services.settings.searchRateLimitPerMinute ?? 240, timeWindow: "1 minute" } };
-  api.post("/offers/search", { config: searchLimit }, async (request) => {
+  // Per address and instance (shared with the search pages): enough for a person paging through results, not for a scraper.
+  api.post("/offers/search", { onRequest: api.searchBudget }, async (request) => {
     const input = parseOfferSearchPayload(request.body);
     return offers.search(input, { siteId: request.site.id, clientIp: request.ip });
   });

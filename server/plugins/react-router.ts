@@ -1,15 +1,24 @@
 // Mounts the React Router request handler on every path the API does not own.
-// Fastify's body parsers are removed in this scope so form posts reach route
-// actions as the raw stream, exactly as the browser sent them.
-import type { Readable } from "node:stream";
+// Page forms are read here, once, within a size limit and only as the two form
+// encodings a browser sends; their text is checked like every other input, and
+// route actions get the bytes exactly as the browser sent them.
 import { Readable as NodeReadable } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
 import { AUTH_COOKIE, stripBearer } from "#contracts/auth.ts";
+import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
+import { badRequest } from "#core/errors.ts";
+import { assertSafeText } from "./input-hygiene.ts";
 import { createPageCache } from "./page-cache.ts";
+
+/**
+ * Largest page form posts: a urlencoded form is text (the API's JSON limit), a
+ * multipart one carries a logo (its 500 KB limit is judged by the lead form, which
+ * answers with the spec's message, so a few times that still reaches it).
+ */
+export const FORM_BODY_LIMITS = { urlencoded: 256 * 1024, multipart: 5 * 1024 * 1024 } as const;
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -25,10 +34,16 @@ export async function registerPages(
   const loadBuild = typeof build === "function" ? build : async () => build;
 
   await app.register(async (scope) => {
+    // Any other content type answers 415; a body over its limit answers 413 before it is read whole.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    const asBytes = (_request: FastifyRequest, body: Buffer, done: (err: null, body: Buffer) => void) => done(null, body);
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.urlencoded }, asBytes);
+    scope.addContentTypeParser("multipart/form-data", { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.multipart }, asBytes);
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isPageSearch(request)) await app.searchBudget(request, reply);
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      if (body) await checkForm(body, String(request.headers["content-type"]));
       const nonce = reply.raw.cspNonce ?? "";
       const cacheable = pageCache.eligible(request.method, request.headers);
       const hit = cacheable ? pageCache.get(request.url, nonce) : undefined;
@@ -53,7 +68,7 @@ export async function registerPages(
 
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());
-      const response = await handle(toWebRequest(request, controller.signal), context);
+      const response = await handle(toWebRequest(request, body, controller.signal), context);
 
       reply.status(response.status);
       for (const [name, val] of response.headers) {
@@ -75,7 +90,30 @@ export async function registerPages(
   });
 }
 
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+/** A GET of an offers search page with a query string: an uncached search, like the API's. */
+function isPageSearch(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const queryAt = request.url.indexOf("?");
+  if (queryAt < 0 || queryAt === request.url.length - 1) return false;
+  // Client-side navigations fetch the same loader data as `/_.data` (the home page) or `/{path}.data`.
+  const path = request.url.slice(0, queryAt).replace(/\/_\.data$/, "/").replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+  return OFFER_SEARCH_PAGES.includes(path);
+}
+
+/** Parses a posted form once to refuse what no action may see: malformed encodings and unsafe text. */
+async function checkForm(body: Buffer, contentType: string) {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badRequest("The form could not be read");
+  }
+  const texts: string[] = [];
+  for (const [name, value] of form) texts.push(name, typeof value === "string" ? value : value.name);
+  assertSafeText(texts);
+}
+
+function toWebRequest(request: FastifyRequest, body: Buffer | undefined, signal: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -83,10 +121,7 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
-  if (request.method !== "GET" && request.method !== "HEAD" && request.body) {
-    init.body = createReadableStreamFromReadable(request.body as Readable);
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method: request.method, headers, signal };
+  if (request.method !== "GET" && request.method !== "HEAD" && body) init.body = new Uint8Array(body);
   return new Request(url, init);
 }

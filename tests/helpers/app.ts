@@ -19,6 +19,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false",
     // Tests change data between requests; a cached search answer would hide that.
     SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0", SEARCH_RATE_LIMIT_PER_MINUTE: "100000",
+    // Seeding and a whole suite run on this event loop; shedding on its delay would refuse
+    // ordinary test requests. The overload suite (tests/faults) runs with the real defaults.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
     ...options.env,
   });
   if (options.seed !== false) {
