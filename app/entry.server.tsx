@@ -2,13 +2,39 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { ResponseStatus } from "./components/shell/ErrorPage";
 import { requestContext } from "./context";
 
 export { requestContext };
 
 export const streamTimeout = 5_000;
+
+// A loader that fails because the database is unavailable or saturated throws the
+// services' HttpError 503 (db/client.ts DatabaseUnavailableError). React Router
+// renders the error boundary with status 500 and a sanitized error, so the 503 and
+// its Retry-After are noted here, by request, for handleRequest to answer with.
+// Duck-typed: the services' error classes are another module instance than this bundle's.
+type Unavailable = { status: number; headers: Record<string, string> };
+const unavailableRequests = new WeakMap<object, Unavailable>();
+
+function asUnavailable(error: unknown): Unavailable | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { status, headers } = error as Error & Partial<Unavailable>;
+  return status === 503 ? { status, headers: headers && typeof headers === "object" ? headers : {} } : undefined;
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const unavailable = asUnavailable(error);
+  if (unavailable) {
+    // Expected while the database is down or busy; the request log records the 503.
+    unavailableRequests.set(context, unavailable);
+    return;
+  }
+  // React Router's default: log what went wrong, unless the visitor went away.
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -18,12 +44,19 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestContext).nonce;
+  const unavailable = unavailableRequests.get(loadContext);
+  if (unavailable && responseStatusCode >= 500) {
+    responseStatusCode = unavailable.status;
+    for (const [name, value] of Object.entries(unavailable.headers)) responseHeaders.set(name, value);
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS clients get the whole document at once; browsers get it streamed.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ResponseStatus value={responseStatusCode}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ResponseStatus>,
       {
         nonce,
         [readyEvent]() {

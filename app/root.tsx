@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { requestContext } from "./context";
@@ -5,7 +6,7 @@ import { Footer } from "./components/shell/Footer";
 import { NavBar } from "./components/shell/NavBar";
 import { NotificationProvider } from "./components/shell/Notifications";
 import { ProgressBar } from "./components/shell/ProgressBar";
-import { ErrorPage } from "./components/shell/ErrorPage";
+import { ErrorPage, ResponseStatus } from "./components/shell/ErrorPage";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -73,7 +74,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A loader's own error arrives sanitized; the server says when it answers 503 (entry.server).
+  const responseStatus = useContext(ResponseStatus);
+  const status = isRouteErrorResponse(error) ? error.status : responseStatus && responseStatus > 500 ? responseStatus : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
     <div className="container-oa">

@@ -5,15 +5,15 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import underPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyServerFactory } from "fastify";
+import Fastify, { type FastifyServerFactory, type preHandlerAsyncHookHandler } from "fastify";
 import type { Database } from "#db/client.ts";
 import { createServices, type Services } from "#core/services.ts";
 import { apiRoutes } from "./api/index.ts";
 import { startAccountBackground } from "./api/auth.ts";
-import { healthRoutes } from "./api/health.ts";
+import { healthRoutes, registerLoadShedding } from "./api/health.ts";
 import type { Config } from "./config.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { registerInputHygiene } from "./plugins/input-hygiene.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { registerStaticAssets } from "./plugins/static.ts";
@@ -38,10 +38,18 @@ export async function buildApp(options: AppOptions) {
         : {
             level: config.logLevel,
             redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.confirmPassword"], remove: true },
+            serializers: { req: requestLogFields },
           },
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: 256 * 1024,
+    bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Slow clients cannot hold sockets: headers within 10 s, the whole request within 30 s,
+    // an idle socket closes after 2 minutes; keep-alive outlasts common load balancers' 60 s.
+    connectionTimeout: 120_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     serverFactory: options.serverFactory,
   });
@@ -55,10 +63,10 @@ export async function buildApp(options: AppOptions) {
     recaptcha: config.recaptcha,
     ipHashSalt: config.ipHashSalt,
     searchCacheSeconds: config.searchCacheSeconds,
-    searchRateLimitPerMinute: config.searchRateLimitPerMinute,
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
+  app.server.headersTimeout = 10_000;
   app.decorate("services", services);
   startAccountBackground(app, services);
 
@@ -67,12 +75,17 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config, { dev: Boolean(options.dev) });
+  registerInputHygiene(app);
+  // The API speaks JSON only: any other body answers 415.
+  app.removeContentTypeParser("text/plain");
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  // Shed load when the event loop stalls. The embedded database runs on this very
-  // loop, so there a long query is not overload and the check would refuse real work.
-  await app.register(underPressure, { maxEventLoopDelay: db.kind === "postgres" ? 2000 : 0, exposeStatusRoute: false });
+  // Shed load (503 before any route work) when the event loop lags or the heap nears
+  // its limit; /healthz and /readyz are exempt. See server/api/health.ts.
+  await registerLoadShedding(app, config.pressure);
   await app.register(rateLimit, { global: false });
+  // One search budget per address and instance, spent by the API's searches and the search pages alike.
+  app.decorate("searchBudget", app.rateLimit({ max: config.searchRateLimitPerMinute, timeWindow: 60_000 }));
 
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, { prefix: "/api", services });
@@ -91,7 +104,16 @@ export async function buildApp(options: AppOptions) {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    searchBudget: preHandlerAsyncHookHandler;
   }
 }
+
+/** What the log keeps of a request: never a secret from its address (reset links carry their token there). */
+export function requestLogFields(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: request.url.replace(/([?&](?:token|api_key|key)=)[^&#]*/gi, "$1[hidden]"), remoteAddress: request.ip };
+}
+
+/** Largest JSON body the API reads (multipart uploads have their own limits). */
+export const API_BODY_LIMIT = 256 * 1024;
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "..", "build");

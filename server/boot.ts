@@ -1,15 +1,31 @@
 // Opens the database and brings it to the current schema, with demo data on
 // first start, so that one command serves a working site on a fresh machine.
 import path from "node:path";
-import { openDatabase, type Database } from "#db/client.ts";
+import { openDatabase, type Database, type DatabaseOptions } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { isDatabaseEmpty, seedDemoData } from "#db/seed/demo.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import type { Config } from "./config.ts";
 
+/** How the serving process opens its database: the configured pool and limits. */
+export function servingDatabaseOptions(config: Config, log: (msg: string) => void): DatabaseOptions {
+  return {
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+    poolSize: config.database.poolSize,
+    limits: config.database.limits,
+    onConnectionError: (err) => log(`database connection lost (the pool reconnects): ${err.message}`),
+  };
+}
+
 export async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  const serving = servingDatabaseOptions(config, log);
+  // Migrations and the demo seed may take long, and wait for another instance's
+  // migration lock: on PostgreSQL they run on a pool without the serving time
+  // limits, which is then replaced. PGlite's limits only bound a queue, which
+  // boot's one-at-a-time statements never fill, so it is opened once.
+  const db = await openDatabase(config.databaseUrl ? { ...serving, limits: undefined } : serving);
   const applied = await migrate(db);
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
@@ -19,5 +35,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     log(`seeded demo data in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(counts)}`);
   }
   await createSiteService(db, config.siteId).ensureDefault();
-  return db;
+  if (!config.databaseUrl) return db;
+  await db.close();
+  return openDatabase(serving);
 }

@@ -2,9 +2,11 @@
 // A bad value stops the process with a message that names the variable.
 import path from "node:path";
 import { z } from "zod";
+import type { DatabaseLimits } from "#db/client.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
+const millis = (max: number) => z.coerce.number().int().min(0).max(max);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -43,6 +45,17 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   // Offer searches one address may make per minute (bots hammer search).
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  // Database bounds while serving (migrations and the demo seed run without them). 0 turns one off.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_STATEMENT_TIMEOUT_MS: millis(600_000).default(5000),
+  DB_LOCK_TIMEOUT_MS: millis(600_000).default(2000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(3_600_000).default(10_000),
+  DB_ACQUIRE_TIMEOUT_MS: millis(60_000).default(2000),
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(256),
+  // Load shedding on the process itself (503 before any work). 0 turns one off.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: millis(60_000).default(1000),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  PRESSURE_MAX_HEAP_FRACTION: z.coerce.number().min(0).max(1).default(0.9),
 });
 
 export type Config = {
@@ -65,6 +78,8 @@ export type Config = {
   searchCacheSeconds: number;
   searchRateLimitPerMinute: number;
   pageCacheSeconds: number;
+  database: { poolSize: number; limits: DatabaseLimits };
+  pressure: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; maxHeapFraction: number };
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +119,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    database: {
+      poolSize: e.DB_POOL_SIZE,
+      limits: {
+        statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+        idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+        queueLimit: e.DB_QUEUE_LIMIT,
+      },
+    },
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapFraction: e.PRESSURE_MAX_HEAP_FRACTION,
+    },
   };
 }

@@ -1,6 +1,14 @@
 // Error pages with the spec's exact texts (§2). If rendering the page itself
 // fails, a last-resort message with the link home is shown instead.
-import { Component, type ReactNode } from "react";
+import { Component, createContext, type ReactNode } from "react";
+
+/**
+ * The status the server answers a page with, provided by entry.server. An error
+ * thrown by a loader reaches the browser (and the server render) sanitized, so
+ * this is how the error page knows a 503 (database unavailable or saturated)
+ * from a 500. Absent in the browser: there the server-rendered number is kept.
+ */
+export const ResponseStatus = createContext<number | undefined>(undefined);
 
 export const ERROR_TEXTS = {
   notFound: "Sorry, the page you're looking for could not be found",
@@ -14,7 +22,10 @@ export function ErrorPage({ status, noMatch = false, detail }: { status: number;
   return (
     <ErrorPageGuard>
       <section className="mx-auto max-w-xl py-16 text-center">
-        <p className="text-6xl font-black text-slate-200">{status}</p>
+        {/* The browser may only know "500" for what the server answered 503: keep the server's number. */}
+        <p className="text-6xl font-black text-slate-200" suppressHydrationWarning>
+          {status}
+        </p>
         <h1 className="mt-4 text-xl font-semibold text-slate-800">
           {status === 404 ? ERROR_TEXTS.notFound : status >= 500 ? ERROR_TEXTS.server : detail || "Sorry, something went wrong"}
         </h1>
