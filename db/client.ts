@@ -163,7 +163,7 @@ type Admission = "new" | "continuing" | "refused";
 
 function admit(limits: DatabaseLimits | undefined, waiting: number): Admission {
   if (!limits || admitted.getStore()) return "continuing";
-  void waiting;
+  if (limits.queueLimit && waiting >= limits.queueLimit) return "refused";
   // Marks the caller's flow from here on (enterWith reaches the caller's continuations).
   admitted.enterWith(true);
   return "new";
@@ -341,7 +341,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  const onConnectionError = (err: Error) => options.onConnectionError?.(err);
+  // A broken idle client reports through itself and through the pool: once is enough.
+  const reported = new WeakSet<Error>();
+  const onConnectionError = (err: Error) => {
+    if (reported.has(err)) return;
+    reported.add(err);
+    options.onConnectionError?.(err);
+  };
   // An idle client lost its connection; the pool drops it and connects anew on next use.
   pool.on("error", onConnectionError);
   // A checked-out client (a transaction) that loses its connection emits 'error' too,

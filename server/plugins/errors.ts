@@ -41,7 +41,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));
   app.setErrorHandler((err, request, reply) => {
     const { status, message, headers } = statusAndMessage(err);
-    if (status >= 500) request.log.error({ err }, "request failed");
+    // A 503 (database away, overload) is a state, not a bug: one line, no stack, however many there are.
+    if (status === 503) request.log.warn({ status, message }, "request shed");
+    else if (status >= 500) request.log.error({ err }, "request failed");
     else request.log.info({ status, message }, "request rejected");
     if (headers) reply.headers(headers);
     return reply.status(status).send({ message });

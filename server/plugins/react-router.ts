@@ -69,6 +69,8 @@ export async function registerPages(
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());
       const response = await handle(toWebRequest(request, body, controller.signal), context);
+      // A post to a page that takes none: React Router's answer would quote the path back.
+      if (response.status === 405) return reply.status(405).send({ message: "Method not allowed" });
 
       reply.status(response.status);
       for (const [name, val] of response.headers) {

@@ -185,6 +185,19 @@ describe("malformed requests", () => {
     expect(JSON.parse(answer.body)).toEqual({ message: "Request headers are too large" });
   });
 
+  it("answer a path with control characters, and a post to a page that takes none, without repeating the path", async () => {
+    for (const url of ["/zqxj%0Apath", "/offer/%09/x", "/networks%7F"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+    for (const url of ["/readyz", "/faq", "/zqxjnothing"]) {
+      const res = await t.app.inject({ method: "POST", url, payload: "a=1", headers: FORM });
+      expect(res.statusCode, url).toBe(405);
+      expect(res.json()).toEqual({ message: "Method not allowed" });
+    }
+  });
+
   it("answer unknown methods and unknown sites with { message } that does not repeat them", async () => {
     for (const method of ["PROPFIND", "TRACE", "MKCOL"] as const) {
       const res = await t.app.inject({ method: method as "GET", url: "/zqxjpath" });

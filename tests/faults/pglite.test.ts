@@ -1,7 +1,7 @@
 // The embedded database's turns (db/client.ts): one WASM connection on the event
 // loop must stay usable after errors, bound its queue and the wait in it, and let
 // the loop breathe between statements.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { DatabaseUnavailableError, openDatabase, sql, startDatabaseWork, type Database, type DatabaseLimits } from "#db/client.ts";
 import { statusAndMessage } from "#server/plugins/errors.ts";
 
@@ -45,8 +45,9 @@ describe("PGlite turns", () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
     try {
-      const n = 20;
-      await Promise.all(Array.from({ length: n }, () => asNewWork(() => plain.query(busy(20_000)))));
+      // Each statement longer than a slice (10 ms), so each one ends its pass of the loop.
+      const n = 12;
+      await Promise.all(Array.from({ length: n }, () => asNewWork(() => plain.query(busy(200_000)))));
       // Without turns, queued statements ran back to back in promise callbacks and no timer fired.
       expect(ticks).toBeGreaterThanOrEqual(n / 2);
     } finally {
@@ -84,15 +85,27 @@ describe("PGlite turns", () => {
       expect(refusedAt).toBeLessThan(50);
     });
 
-    it("lets admitted work finish: its later statements are not refused", async () => {
+    it("lets admitted work finish: its later statements are neither refused nor put behind new work", async () => {
+      // Its own database: no wait bound gets in the way here.
+      const db = await openDatabase({ limits: { ...LIMITS, queueLimit: 3, acquireTimeoutMs: 10_000 } });
+      onTestFinished(() => db.close());
+      let resume!: () => void;
+      const paused = new Promise<void>((r) => (resume = r));
       const admitted = asNewWork(async () => {
         await db.query(sql`SELECT 1`);
-        await new Promise((r) => setTimeout(r, 30)); // meanwhile the queue fills
+        await paused; // meanwhile the queue fills with new work
         return db.query(sql`SELECT 2 AS two`);
       });
-      const fillers = Array.from({ length: 5 }, () => asNewWork(() => db.query(busy(20_000))).catch((e: unknown) => e));
+      await new Promise((r) => setTimeout(r, 20));
+      // One runs, three wait (the limit), one is refused.
+      const fillers = Array.from({ length: 5 }, () => asNewWork(() => db.query(busy(300_000))).then(() => performance.now(), (e: unknown) => e));
+      resume();
       expect(await admitted).toEqual([{ two: 2 }]);
-      await Promise.all(fillers);
+      const secondDone = performance.now();
+      const outcomes = await Promise.all(fillers);
+      expect(outcomes.filter((o) => o instanceof DatabaseUnavailableError)).toHaveLength(1);
+      // It went before the three that waited.
+      expect(outcomes.filter((o) => typeof o === "number" && o < secondDone)).toHaveLength(1);
     });
 
     it("bounds the wait for a turn", async () => {

@@ -44,6 +44,13 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
     });
     afterAll(() => t?.close());
 
+    it("opens serving connections with the configured time limits, under its own application_name", async () => {
+      const [settings] = await t.db.query<Record<string, string>>(sql`SELECT current_setting('statement_timeout') AS statement,
+        current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle,
+        current_setting('application_name') AS app`);
+      expect(settings).toEqual({ statement: "5s", lock: "2s", idle: "10s", app: t.applicationName });
+    });
+
     it("survives backends terminated mid-search, and the next requests succeed", async () => {
       const uncaught = watchUncaught();
       try {
