@@ -20,7 +20,7 @@ import {
   API_ENDPOINTS, CATCH_ALL_ROUTES, normalizeRoute, parseRouteTree, staticFiles, type ApiEndpoint,
 } from "./catalogue.ts";
 import {
-  FUZZ_ENV, M, MarkerBag, fcParams, processEvents, runs, send, sendAndCheck, stats, summary, watchProcess, type EchoPolicy,
+  FUZZ_ENV, M, MarkerBag, checkProperty, processEvents, runs, send, sendAndCheck, stats, summary, watchProcess, type EchoPolicy,
   type FuzzRequest,
 } from "./harness.ts";
 import {
@@ -469,14 +469,7 @@ const FULL_PLANNED = API_ENDPOINTS.filter((e) => e.method === "GET").length * R.
   multipartPosts.length * (R.multipartFields + R.multipartBroken) + R.site + R.headers + R.methods + R.contentType + R.oversized + R.unknownPath;
 
 const SHRINKS = 25;
-const check = async (name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number) => {
-  await fc.assert(
-    fc.asyncProperty(fc.limitShrink(arb, SHRINKS), async (r) => {
-      await sendAndCheck(t.app, r);
-    }),
-    fcParams(name, numRuns),
-  );
-};
+const check = (name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number) => checkProperty(t.app, name, arb, numRuns, SHRINKS);
 const TIMEOUT = 600_000;
 
 // ------------------------------------------------------------------ the suite

@@ -301,3 +301,13 @@ export function summary(planned: number): string {
   for (const [key, v] of stats.violations) lines.push(`  ${v.count}× ${key}\n      e.g. ${v.example.slice(0, 400)}`);
   return lines.join("\n");
 }
+
+/** Runs one property: every generated request is sent and held to the invariants; failures shrink at most `shrinks` times. */
+export async function checkProperty(app: FastifyInstance, name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number, shrinks: number) {
+  await fc.assert(
+    fc.asyncProperty(fc.limitShrink(arb, shrinks), async (r) => {
+      await sendAndCheck(app, r);
+    }),
+    fcParams(name, numRuns),
+  );
+}

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { GOOD_LOGO, TEXT_AS_PNG } from "../fixtures/images.ts";
 import { PAGE_ACTIONS, PAGE_ROUTES, readRouteTable, type PageAction, type PageRoute } from "./catalogue.ts";
 import {
-  FUZZ_ENV, M, MarkerBag, fcParams, processEvents, runs, send, sendAndCheck, stats, summary, watchProcess, type EchoPolicy, type FuzzRequest,
+  FUZZ_ENV, M, MarkerBag, checkProperty, processEvents, runs, send, sendAndCheck, stats, summary, watchProcess, type EchoPolicy, type FuzzRequest,
 } from "./harness.ts";
 import {
   CONTENT_TYPES, FORM_JUNK, NUMBERS, REFILL_MAX, boundaryArb, breakArb, brokenMultipart, buildMultipart, headerArb, hostileKey, hostileText,
@@ -433,14 +433,7 @@ const R = {
 const PLANNED = PAGE_ACTIONS.length * (R.fields + R.raw) + R.longValues + R.strangers + R.oversized + R.get + R.methods;
 
 const SHRINKS = 12;
-const check = async (name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number) => {
-  await fc.assert(
-    fc.asyncProperty(fc.limitShrink(arb, SHRINKS), async (r) => {
-      await sendAndCheck(t.app, r);
-    }),
-    fcParams(name, numRuns),
-  );
-};
+const check = (name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number) => checkProperty(t.app, name, arb, numRuns, SHRINKS);
 const TIMEOUT = 600_000;
 
 // ------------------------------------------------------------------ the suite
