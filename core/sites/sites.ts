@@ -1,5 +1,6 @@
 // Sites: every request names one (header or `site` query); an unknown one is refused.
 import { sql, type Queryable } from "#db/client.ts";
+import { HttpError } from "../errors.ts";
 
 export type SiteLinks = {
   dashboardUrl?: string;
@@ -16,9 +17,9 @@ export type SiteLinks = {
 export type Site = { id: string; name: string; publicUrl: string | null; links: SiteLinks };
 
 /** The requested site is not served here; the message does not repeat the id the client sent. */
-export class UnknownSiteError extends Error {
+export class UnknownSiteError extends HttpError {
   constructor() {
-    super("Unknown site");
+    super(400, "Unknown site");
   }
 }
 

@@ -4,10 +4,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { ZodError } from "zod";
-import { HttpError } from "#core/errors.ts";
-import { UnknownSiteError } from "#core/sites/sites.ts";
-import { firstIssueMessage } from "#contracts/validation.ts";
+import { refusalOf } from "#core/errors.ts";
 
 export const SERVER_ERROR_MESSAGE = "Sorry! The application has encountered a server error";
 
@@ -23,9 +20,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 export function statusAndMessage(err: unknown): { status: number; message: string; headers?: Record<string, string> } {
-  if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
-  if (err instanceof ZodError) return { status: 400, message: firstIssueMessage(err) };
-  if (err instanceof UnknownSiteError) return { status: 400, message: err.message };
+  const refusal = refusalOf(err);
+  if (refusal) return refusal;
   const fe = err as Partial<FastifyError>;
   if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
     // Rate limits (429) speak for themselves; other Fastify errors get fixed words.
