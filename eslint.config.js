@@ -4,7 +4,8 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "bench/results/**"] },
+  // The same files .gitignore keeps out of the repository (flat config does not read it).
+  { ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "bench/results/**", "test-results/**", ".scratch/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Plain CommonJS that must run on any Node (scripts/check-node.cjs).

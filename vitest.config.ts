@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // Builds the app when a source is newer than build/ (page tests import the bundle).
+    globalSetup: ["tests/helpers/build.ts"],
     reporters: ["default"],
   },
 });

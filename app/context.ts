@@ -3,7 +3,7 @@
 // the Fastify side sets the very same key the routes read.
 import { createContext } from "react-router";
 import type { Services } from "#core/services.ts";
-import type { Site } from "#core/sites/sites.ts";
+import type { Site } from "#contracts/site.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 
 export type RequestContext = {

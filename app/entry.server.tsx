@@ -4,7 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { ResponseStatus } from "./components/shell/ErrorPage";
+import { ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
+import { refusalOf } from "#core/errors.ts";
 import { requestContext } from "./context";
 
 export { requestContext };
@@ -15,21 +16,14 @@ export const streamTimeout = 5_000;
 // services' HttpError 503 (db/client.ts DatabaseUnavailableError). React Router
 // renders the error boundary with status 500 and a sanitized error, so the 503 and
 // its Retry-After are noted here, by request, for handleRequest to answer with.
-// Duck-typed: the services' error classes are another module instance than this bundle's.
 type Unavailable = { status: number; headers: Record<string, string> };
 const unavailableRequests = new WeakMap<object, Unavailable>();
 
-function asUnavailable(error: unknown): Unavailable | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const { status, headers } = error as Error & Partial<Unavailable>;
-  return status === 503 ? { status, headers: headers && typeof headers === "object" ? headers : {} } : undefined;
-}
-
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  const unavailable = asUnavailable(error);
-  if (unavailable) {
+  const refusal = refusalOf(error);
+  if (refusal?.status === 503) {
     // Expected while the database is down or busy; the request log records the 503.
-    unavailableRequests.set(context, unavailable);
+    unavailableRequests.set(context, refusal);
     return;
   }
   // React Router's default: log what went wrong, unless the visitor went away.

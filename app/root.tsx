@@ -2,11 +2,11 @@ import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { requestContext } from "./context";
-import { Footer } from "./components/shell/Footer";
-import { NavBar } from "./components/shell/NavBar";
-import { NotificationProvider } from "./components/shell/Notifications";
-import { ProgressBar } from "./components/shell/ProgressBar";
-import { ErrorPage, ResponseStatus } from "./components/shell/ErrorPage";
+import { Footer } from "#app/ui/shell/Footer.tsx";
+import { NavBar } from "#app/ui/shell/NavBar.tsx";
+import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
+import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
+import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [

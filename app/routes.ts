@@ -3,43 +3,43 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 export default [
   // General search bar with top ads and sidebar: the offers search.
-  layout("routes/layouts/offers-search.tsx", [
-    index("routes/home.tsx"),
-    route("pay-per-call-offers", "routes/pay-per-call-offers.tsx"),
+  layout("routes/offers/search-layout.tsx", [
+    index("routes/offers/home.tsx"),
+    route("pay-per-call-offers", "routes/offers/pay-per-call-offers.tsx"),
   ]),
   // Network search bar with top ads and sidebar.
   layout("routes/layouts/directory-search.tsx", [
-    route("networks", "routes/networks.tsx"),
-    route("traffic-sources", "routes/traffic-sources.tsx"),
+    route("networks", "routes/networks/networks.tsx"),
+    route("traffic-sources", "routes/traffic-sources/traffic-sources.tsx"),
   ]),
   // Top ads with footer ad and navigation bar: account and lead forms.
   layout("routes/layouts/top-ads-footer-ad.tsx", [
-    route("login", "routes/login.tsx"),
-    route("register", "routes/register.tsx"),
-    route("forgot-password", "routes/forgot-password.tsx"),
-    route("reset-password", "routes/reset-password.tsx"),
-    route("account", "routes/account.tsx"),
-    route("advertise", "routes/advertise.tsx"),
-    route("add-your-network", "routes/add-your-network.tsx"),
-    route("contact", "routes/contact.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("register", "routes/account/register.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+    route("reset-password", "routes/account/reset-password.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("advertise", "routes/leads/advertise.tsx"),
+    route("add-your-network", "routes/leads/add-your-network.tsx"),
+    route("contact", "routes/leads/contact.tsx"),
   ]),
   // Links layout: content and sitemap-style pages.
   layout("routes/layouts/links.tsx", [
-    route("links", "routes/links.tsx"),
-    route("faq", "routes/faq.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("terms", "routes/terms.tsx"),
+    route("links", "routes/content/links.tsx"),
+    route("faq", "routes/content/faq.tsx"),
+    route("privacy", "routes/content/page.tsx", { id: "routes/privacy" }),
+    route("terms", "routes/content/page.tsx", { id: "routes/terms" }),
   ]),
   // Top ads with sidebar: detail pages.
   layout("routes/layouts/top-ads-sidebar.tsx", [
-    route("pay-per-call", "routes/pay-per-call.tsx"),
-    route("offer/:id?/:slug?", "routes/offer.tsx"),
-    route("compare", "routes/compare.tsx"),
-    route("network/:id?/:slug?", "routes/network.tsx"),
-    route("traffic-sources/details/:id", "routes/traffic-source.tsx"),
+    route("pay-per-call", "routes/offers/pay-per-call.tsx"),
+    route("offer/:id?/:slug?", "routes/offers/offer.tsx"),
+    route("compare", "routes/offers/compare.tsx"),
+    route("network/:id?/:slug?", "routes/networks/network.tsx"),
+    route("traffic-sources/details/:id", "routes/traffic-sources/traffic-source.tsx"),
   ]),
   // Logout: a resource route (action only).
-  route("logout", "routes/logout.tsx"),
+  route("logout", "routes/account/logout.tsx"),
   // Legacy addresses: each answers 301 to its canonical page.
   route("affiliate-offers/details/offerId/:id?/:slug?", "routes/legacy/offer.tsx"),
   route("affiliate-networks/profile/networkId/:id?/:slug?", "routes/legacy/network.tsx"),
@@ -51,7 +51,7 @@ export default [
   route("feeds/offers.xml", "routes/seo/offers-feed.ts"),
   // Top ads only: the error pages.
   layout("routes/layouts/top-ads.tsx", [
-    route("404", "routes/not-found.tsx", { id: "routes/404" }),
-    route("*", "routes/not-found.tsx", { id: "routes/no-match" }),
+    route("404", "routes/content/not-found.tsx", { id: "routes/404" }),
+    route("*", "routes/content/not-found.tsx", { id: "routes/no-match" }),
   ]),
 ] satisfies RouteConfig;

@@ -1,22 +1,12 @@
 // Accounts: the payloads of register, login, forgot and reset password (spec
-// §5/§7), shared by the forms and the API, plus the session cookie's name and
-// format, which the API and the page actions must agree on.
+// §5/§7), shared by the forms and the API, and what a client may know of the
+// logged-in user. The session cookie is the server's business (core/auth/sessions.ts).
 import { z } from "zod";
+import { ANTIBOT_FIELD, antibotToken } from "./antibot.ts";
 import { emailField, messages, optionalText, phoneField, requiredText } from "./validation.ts";
 
-/** Spec §7: cookie prefix "auth.", token prefix "_token.", strategy "local". */
-export const AUTH_COOKIE = "auth._token.local";
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** The action names the browser asks the anti-bot provider for (letters and underscores only). */
-export const ANTIBOT_ACTIONS = {
-  login: "login",
-  register: "register",
-  forgotPassword: "forgot_password",
-  resetPassword: "reset_password",
-} as const;
-export const ANTIBOT_FIELD = "g-recaptcha-response";
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** What a client may know about the logged-in user (never the password hash). */
 export type SessionUser = {
@@ -45,8 +35,6 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on" || v === "1");
 
-const antibotToken = z.string().max(4096).optional();
-
 const passwordsMatch = <T extends { password: string; confirmPassword: string }>(d: T) => d.password === d.confirmPassword;
 const mismatch = { path: ["confirmPassword"], message: messages.confirmPassword() };
 
@@ -63,7 +51,6 @@ export const registerSchema = z
     [ANTIBOT_FIELD]: antibotToken,
   })
   .refine(passwordsMatch, mismatch);
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailField("Email"),
@@ -71,7 +58,6 @@ export const loginSchema = z.object({
   remember: flag,
   [ANTIBOT_FIELD]: antibotToken,
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({
   email: emailField("Email"),
@@ -88,39 +74,3 @@ export const resetPasswordSchema = z
     [ANTIBOT_FIELD]: antibotToken,
   })
   .refine(passwordsMatch, mismatch);
-
-/** Reads the session token from a Cookie header (page actions have only the raw header). */
-export function readSessionCookie(cookieHeader: string | null | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== AUTH_COOKIE) continue;
-    try {
-      return stripBearer(decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** Tokens may arrive as "Bearer abc" (header or a client that stored the header value). */
-export function stripBearer(value: string | undefined): string | undefined {
-  const v = value?.trim().replace(/^Bearer\s+/i, "");
-  return v ? v : undefined;
-}
-
-export type SessionCookieOptions = { secure: boolean; maxAgeSeconds?: number };
-
-/** Set-Cookie value: HttpOnly, SameSite=Lax; without maxAge it ends with the browser. */
-export function serializeSessionCookie(token: string, options: SessionCookieOptions): string {
-  const parts = [`${AUTH_COOKIE}=${encodeURIComponent(token)}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (options.maxAgeSeconds !== undefined) {
-    parts.push(`Max-Age=${options.maxAgeSeconds}`, `Expires=${new Date(Date.now() + options.maxAgeSeconds * 1000).toUTCString()}`);
-  }
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export const clearSessionCookie = (secure: boolean) =>
-  [`${AUTH_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT", ...(secure ? ["Secure"] : [])].join("; ");

@@ -26,7 +26,7 @@ export const LOGO_MESSAGES = {
 } as const;
 
 /** The extension of a file name, lowercased, or "" when it has none. */
-export function fileExtension(filename: string): string {
+function fileExtension(filename: string): string {
   const m = /\.([A-Za-z0-9]+)$/.exec(filename.trim());
   return m ? m[1].toLowerCase() : "";
 }
@@ -42,7 +42,6 @@ export function checkLogoNameAndSize(filename: string, sizeBytes: number): strin
 export const checkLogoDimensions = (width: number, height: number) =>
   width === LOGO_RULES.width && height === LOGO_RULES.height ? undefined : LOGO_MESSAGES.dimensions;
 
-export const ANTIBOT_FIELD = "g-recaptcha-response";
 /** Anti-bot action names, one per form (reCAPTCHA v3 checks the token was made for it). */
 export const LEAD_ACTIONS = { network: "add_your_network", advertise: "advertise", contact: "contact_us" } as const;
 
@@ -179,15 +178,3 @@ export function formValues(form: FormData, skip: readonly string[] = []): Record
   }
   return out;
 }
-
-/** One page of the /links page (GET /api/links). */
-export type LinkEntry = { id: number; name: string; url: string };
-export type LinksPage = {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-  networks: LinkEntry[];
-  trafficSources: LinkEntry[];
-  offers: LinkEntry[];
-};

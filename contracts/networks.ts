@@ -37,6 +37,12 @@ export type NetworkDetail = NetworkSummary & {
   commissionTypes: string[];
 };
 
+/** A network in the sidebar of featured networks. */
+export type FeaturedNetwork = { id: number; slug: string; name: string; logoUrl: string | null; avgRating: number; offerCount: number };
+
+/** A network in the list of the most pay-per-call offers. */
+export type PayPerCallNetwork = { id: number; slug: string; name: string; avgRating: number; ppcOffers: number; bestPayoutUsd: number | null };
+
 export const TRACKING_PLATFORMS = [
   "CAKE", "HasOffers/TUNE", "Everflow", "Affise", "HitPath", "LinkTrust", "Impact", "Post Affiliate Pro", "Custom",
 ] as const;

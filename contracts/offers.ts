@@ -34,7 +34,7 @@ export const OFFER_TAB_LABELS: Record<OfferTab, string> = {
   mobile: "Mobile",
 };
 
-export const OFFER_SORTS = ["payout", "name", "network", "newest", "popularity"] as const;
+const OFFER_SORTS = ["payout", "name", "network", "newest", "popularity"] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];
 /** The direction a sort takes when the client does not say: the one people expect. */
 export const DEFAULT_SORT_DESC: Record<OfferSort, boolean> = {
@@ -52,41 +52,45 @@ export function normalizeOfferQuery(query: string | null | undefined): string {
 
 // ---------------------------------------------------------------- the payload
 
+/** "1, 2,,3" → ["1", "2", "3"]: how a list travels as text. */
+const splitText = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+
 const splitList = (v: unknown) => {
   if (v === undefined || v === null || v === "") return [];
-  if (typeof v === "string" || typeof v === "number") return String(v).split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof v === "string" || typeof v === "number") return splitText(String(v));
   return v;
 };
 
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
 /** Ids are PostgreSQL integers: a larger number names nothing (and would fail the query). */
 const ID_MAX = 2_147_483_647;
-const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= ID_MAX;
 
-const idList = (field: string) =>
+const idEntry = (field: string) =>
   z.preprocess(
-    splitList,
-    z
-      .array(
-        z.preprocess(
-          (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-          z.number({ error: messages.integer(field) }).int(messages.integer(field)).min(1, messages.minValue(field, 1))
-            .max(ID_MAX, `${field} must be a list of ids`),
-        ),
-        { error: `${field} must be a list of ids` },
-      )
-      .max(LIST_MAX, `${field} must have at most ${LIST_MAX} entries`)
-      .transform((ids) => [...new Set(ids)]),
+    (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: messages.integer(field) }).int(messages.integer(field)).min(1, messages.minValue(field, 1))
+      .max(ID_MAX, `${field} must be a list of ids`),
   );
 
-const countryList = z.preprocess(
-  splitList,
-  z
-    .array(z.string({ error: "countries must be two-letter country codes" }).regex(/^[A-Za-z]{2}$/, "countries must be two-letter country codes"), {
-      error: "countries must be a list of country codes",
-    })
-    .max(LIST_MAX, `countries must have at most ${LIST_MAX} entries`)
-    .transform((codes) => [...new Set(codes.map((c) => c.toUpperCase()))]),
-);
+const countryEntry = z
+  .string({ error: "countries must be two-letter country codes" })
+  .regex(/^[A-Za-z]{2}$/, "countries must be two-letter country codes")
+  .transform((code) => code.toUpperCase());
+
+/** A list field: its entries (each read by `entry`), at most LIST_MAX, duplicates dropped. */
+const listOf = <T>(entry: z.ZodType<T>, error: string, field: string) =>
+  z.preprocess(
+    splitList,
+    z.array(entry, { error }).max(LIST_MAX, `${field} must have at most ${LIST_MAX} entries`).transform(unique),
+  );
+
+/** The entry schema of each list field, so a URL's list keeps its good entries and drops the bad ones. */
+const LIST_ENTRIES = {
+  networks: idEntry("networks"),
+  countries: countryEntry,
+  categories: idEntry("categories"),
+};
 
 const flag = (field: string) =>
   z.preprocess(
@@ -94,12 +98,16 @@ const flag = (field: string) =>
     z.boolean({ error: `${field} must be true or false` }).optional(),
   );
 
+const queryTooLong = `query must be at most ${QUERY_MAX_LENGTH} characters long`;
+
 export const offerSearchPayload = z.object({
+  // Bounded before normalising (which costs) and after (lowercasing may lengthen text: "İ" becomes two characters).
   query: z
     .string({ error: "query must be text" })
-    .max(QUERY_MAX_LENGTH, `query must be at most ${QUERY_MAX_LENGTH} characters long`)
+    .max(QUERY_MAX_LENGTH, queryTooLong)
     .nullish()
-    .transform(normalizeOfferQuery),
+    .transform(normalizeOfferQuery)
+    .pipe(z.string().max(QUERY_MAX_LENGTH, queryTooLong)),
   page: z.preprocess(
     (v) => (v === undefined || v === null || v === "" ? 1 : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -113,9 +121,9 @@ export const offerSearchPayload = z.object({
     z.enum(OFFER_SORTS, { error: `sortBy must be one of ${OFFER_SORTS.join(", ")}` }).optional(),
   ),
   sortDesc: flag("sortDesc"),
-  networks: idList("networks"),
-  countries: countryList,
-  categories: idList("categories"),
+  networks: listOf(LIST_ENTRIES.networks, "networks must be a list of ids", "networks"),
+  countries: listOf(LIST_ENTRIES.countries, "countries must be a list of country codes", "countries"),
+  categories: listOf(LIST_ENTRIES.categories, "categories must be a list of ids", "categories"),
   ppc: flag("ppc"),
   mobile: flag("mobile"),
   selectedTab: z.preprocess(
@@ -140,53 +148,84 @@ export function parseOfferSearchPayload(body: unknown): OfferSearch {
 
 // ---------------------------------------------------------------- the URL
 
-/** Query-string names of the page's filter state (spec §2: search, selectedTab, page). */
-export const URL_KEYS = ["search", "selectedTab", "page", "networks", "countries", "categories", "sortBy", "sortDesc"] as const;
+/** Where each field of the state sits in a page's query string. ppc and mobile never do: a page fixes ppc itself. */
+const URL_NAMES = {
+  query: "search", page: "page", sortBy: "sortBy", sortDesc: "sortDesc",
+  networks: "networks", countries: "countries", categories: "categories", selectedTab: "selectedTab",
+} as const satisfies Partial<Record<keyof OfferSearch, string>>;
+
+/** Each field's schema, typed by what it reads. */
+const FIELD_SCHEMAS: { [K in keyof OfferSearch]-?: z.ZodType<OfferSearch[K]> } = offerSearchPayload.shape;
+
+/** The empty search: each field's value when the URL does not give a usable one. */
+const EMPTY_SEARCH: OfferSearch = offerSearchPayload.parse({});
 
 /**
- * Reads the page state from a URL, forgivingly: a bookmarked or hand-edited
- * link with one bad value still shows results, with that value dropped.
+ * One URL value read by its field's strict schema: a value past the schema's
+ * bound is cut to it (page 41 → 40, an over-long search → its first characters),
+ * any other bad value gives `fallback`.
+ */
+function readLeniently<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+  const first = schema.safeParse(value);
+  if (first.success) return first.data;
+  // The tightest bound decides (a huge page breaks both the safe-integer range and the page bound).
+  const tooBig = first.error.issues.flatMap((i) => (i.code === "too_big" ? [i] : []));
+  if (!tooBig.length) return fallback;
+  const bound = Math.min(...tooBig.map((i) => Number(i.maximum)));
+  const cut = typeof value === "string" && tooBig[0].origin === "string" ? value.slice(0, bound)
+    : Array.isArray(value) ? value.slice(0, bound)
+    : bound;
+  const second = schema.safeParse(cut);
+  return second.success ? second.data : fallback;
+}
+
+/**
+ * Reads the page state from a URL, forgivingly, field by field with the
+ * payload's own schemas: a bookmarked or hand-edited link with one bad value
+ * still shows results, with that value dropped (in a list, only the bad entries).
  * Lists may be repeated (`countries=US&countries=CA`) or comma-separated.
  */
 export function offerSearchFromUrl(params: URLSearchParams, fixed: { ppc?: boolean } = {}): OfferSearch {
-  const list = (key: string) => params.getAll(key).flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
-  const pick = <T>(schema: z.ZodType<T>, value: unknown, fallback: T): T => {
-    const r = schema.safeParse(value);
-    return r.success ? r.data : fallback;
+  const one = <K extends "query" | "page" | "sortBy" | "sortDesc" | "selectedTab">(field: K) =>
+    readLeniently(FIELD_SCHEMAS[field] as z.ZodType<OfferSearch[K]>, params.get(URL_NAMES[field]) ?? undefined, EMPTY_SEARCH[field]);
+  const list = <K extends keyof typeof LIST_ENTRIES>(field: K) => {
+    const good = params.getAll(URL_NAMES[field]).flatMap(splitText).flatMap((entry) => {
+      const r = LIST_ENTRIES[field].safeParse(entry);
+      return r.success ? [r.data] : [];
+    });
+    return readLeniently(FIELD_SCHEMAS[field] as z.ZodType<OfferSearch[K]>, unique(good), EMPTY_SEARCH[field]);
   };
-  const shape = offerSearchPayload.shape;
-  const pageRaw = Number(params.get("page"));
   return {
-    query: normalizeOfferQuery((params.get("search") ?? "").slice(0, QUERY_MAX_LENGTH)),
-    page: Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, OFFERS_MAX_PAGE) : 1,
-    sortBy: pick(shape.sortBy, params.get("sortBy") ?? undefined, undefined),
-    sortDesc: pick(shape.sortDesc, params.get("sortDesc") ?? undefined, undefined),
-    networks: list("networks").filter(isId).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
-    countries: list("countries").filter((v) => /^[A-Za-z]{2}$/.test(v)).map((v) => v.toUpperCase()).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
-    categories: list("categories").filter(isId).map(Number).filter((v, i, a) => a.indexOf(v) === i).slice(0, LIST_MAX),
-    ppc: fixed.ppc ?? undefined,
-    mobile: undefined,
-    selectedTab: pick(shape.selectedTab, params.get("selectedTab") ?? undefined, DEFAULT_TAB),
+    query: one("query"),
+    page: one("page"),
+    sortBy: one("sortBy"),
+    sortDesc: one("sortDesc"),
+    networks: list("networks"),
+    countries: list("countries"),
+    categories: list("categories"),
+    ppc: fixed.ppc ?? EMPTY_SEARCH.ppc,
+    mobile: EMPTY_SEARCH.mobile,
+    selectedTab: one("selectedTab"),
   };
 }
 
 /** The URL query string for a state; lists comma-separated, defaults still spelled out for the spec's three keys. */
 export function offerSearchToUrl(state: Pick<OfferSearch, "query" | "page" | "selectedTab"> & Partial<OfferSearch>): string {
   const p = new URLSearchParams();
-  p.set("selectedTab", state.selectedTab);
-  p.set("search", state.query);
-  p.set("page", String(state.page));
-  if (state.networks?.length) p.set("networks", state.networks.join(","));
-  if (state.countries?.length) p.set("countries", state.countries.join(","));
-  if (state.categories?.length) p.set("categories", state.categories.join(","));
-  if (state.sortBy) p.set("sortBy", state.sortBy);
-  if (state.sortDesc !== undefined && state.sortBy) p.set("sortDesc", String(state.sortDesc));
+  p.set(URL_NAMES.selectedTab, state.selectedTab);
+  p.set(URL_NAMES.query, state.query);
+  p.set(URL_NAMES.page, String(state.page));
+  if (state.networks?.length) p.set(URL_NAMES.networks, state.networks.join(","));
+  if (state.countries?.length) p.set(URL_NAMES.countries, state.countries.join(","));
+  if (state.categories?.length) p.set(URL_NAMES.categories, state.categories.join(","));
+  if (state.sortBy) p.set(URL_NAMES.sortBy, state.sortBy);
+  if (state.sortDesc !== undefined && state.sortBy) p.set(URL_NAMES.sortDesc, String(state.sortDesc));
   return p.toString();
 }
 
 // ---------------------------------------------------------------- answers
 
-export type OfferCurrency = { code: string; symbol: string; decimalDigits: number; rounding: number };
+type OfferCurrency = { code: string; symbol: string; decimalDigits: number; rounding: number };
 
 /** One row of an offers table. */
 export type OfferListItem = {
@@ -223,11 +262,69 @@ export type OfferSearchResult = {
   selectedTab: OfferTab;
 };
 
+/** The network card of an offer page: its standing and the joining link on this site. */
+type OfferNetworkCard = {
+  id: number;
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  avgRating: number;
+  reviewCount: number;
+  featured: boolean;
+  offerCount: number;
+  joiningLink: string | null;
+  website: string | null;
+};
+
+/** One offer with every field its page shows. */
+export type OfferDetail = {
+  id: number;
+  legacyId: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  previewUrl: string | null;
+  landingDomain: string | null;
+  productKey: string;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  payoutUsd: number | null;
+  payoutType: string;
+  currency: OfferCurrency;
+  countries: { code: string; name: string }[];
+  categories: { id: number; slug: string; name: string }[];
+  mobile: boolean;
+  ppc: boolean;
+  allowedTraffic: string[];
+  restrictedTraffic: string[];
+  sponsored: boolean;
+  status: string;
+  popularity: number;
+  createdAt: string;
+  updatedAt: string;
+  network: OfferNetworkCard;
+};
+
+/** One row of "Same offer at other networks". */
+export type SameOfferRow = OfferListItem & { payoutUsd: number | null; networkRating: number; current: boolean };
+
+/** An offer page's answer: the offer, the same product elsewhere and similar offers. */
+export type OfferPage = { offer: OfferDetail; sameOffer: SameOfferRow[]; similarOffers: OfferListItem[] };
+
+/** An offer category (what the pages call a vertical). */
+export type Category = { id: number; slug: string; name: string; top: boolean };
+export type TopCategory = Category & { offerCount: number };
+
+export type FilterNetwork = { id: number; name: string };
+export type FilterCountry = { code: string; name: string };
+/** The whole lists the search's filters pick from (GET /api/offer-filters). */
+export type FilterOptions = { networks: FilterNetwork[]; categories: Category[]; countries: FilterCountry[] };
+
 export const offerUrl = (o: { id: number; slug: string }) => `/offer/${o.id}/${o.slug}`;
 export const compareUrl = (ids: readonly number[]) => `/compare?ids=${ids.join(",")}`;
 
 /** Reads `/compare?ids=1,2` (or repeated ids): positive integers, first COMPARE_MAX, no duplicates. */
 export function compareIdsFromUrl(params: URLSearchParams): number[] {
-  const ids = params.getAll("ids").flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) => /^\d{1,15}$/.test(s)).map(Number).filter((n) => n > 0);
+  const ids = params.getAll("ids").flatMap(splitText).filter((s) => /^\d{1,15}$/.test(s)).map(Number).filter((n) => n > 0);
   return [...new Set(ids)].slice(0, COMPARE_MAX);
 }

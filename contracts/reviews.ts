@@ -3,9 +3,10 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
 import { integerInput } from "./validation.ts";
+import { ANTIBOT_FIELD, antibotToken } from "./antibot.ts";
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+const RATING_MIN = 1;
+const RATING_MAX = 5;
 export const COMMENT_MIN = 20;
 export const COMMENT_MAX = 2000;
 export const REVIEWS_PAGE_SIZE = 10;
@@ -30,9 +31,8 @@ export const reviewInput = z.object({
     .min(1, messages.required("Comment"))
     .min(COMMENT_MIN, messages.minLength("Comment", COMMENT_MIN))
     .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters long`),
-  "g-recaptcha-response": z.string().max(4000).optional().default(""),
+  [ANTIBOT_FIELD]: antibotToken.default(""),
 });
-export type ReviewInput = z.infer<typeof reviewInput>;
 
 export type Review = {
   id: number;
@@ -76,8 +76,8 @@ export type ReviewSubmitted = {
  * it a little and many reviews move it close to their plain average: one 5-star
  * review scores 3.33, a hundred 4-star reviews score 3.95.
  */
-export const TRUST_PRIOR_MEAN = 3;
-export const TRUST_PRIOR_WEIGHT = 5;
+const TRUST_PRIOR_MEAN = 3;
+const TRUST_PRIOR_WEIGHT = 5;
 
 export function trustScore(avgRating: number, reviewCount: number): number {
   const score = (TRUST_PRIOR_WEIGHT * TRUST_PRIOR_MEAN + avgRating * reviewCount) / (TRUST_PRIOR_WEIGHT + reviewCount);

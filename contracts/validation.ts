@@ -38,7 +38,7 @@ export const minLengthText = (field: string, n: number, max = 200) =>
  * "5e0", " 5", "5.0", "Infinity", "+5") stays a string and fails as "must be an
  * integer"; "" means the field is absent. Numbers pass through unchanged.
  */
-export const DECIMAL_INTEGER = /^-?[0-9]+$/;
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
 export const integerInput = (v: unknown): unknown =>
   typeof v !== "string" ? v : v === "" ? undefined : DECIMAL_INTEGER.test(v) ? Number(v) : v;
 
@@ -53,7 +53,7 @@ export const integerField = (field: string, min?: number) =>
 
 // Digits with optional +, spaces, dashes, dots and brackets; 7–15 digits in all.
 const PHONE = /^\+?[0-9 ()\-.]{7,24}$/;
-export const isPhoneNumber = (v: string) => PHONE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 7 && (v.match(/[0-9]/g)?.length ?? 0) <= 15;
+const isPhoneNumber = (v: string) => PHONE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 7 && (v.match(/[0-9]/g)?.length ?? 0) <= 15;
 
 /** Optional phone: whitespace is stripped; empty is valid and becomes undefined. */
 export const phoneField = () =>

@@ -1,38 +1,83 @@
-// The core services, assembled once per process and shared by the API routes
-// and the page loaders, so every rule lives in one place.
+// The core services, assembled once per process in dependency order and shared by
+// the API routes and the page loaders, so every rule lives in one place. Every
+// setting is given: the defaults live in server/config.ts and nowhere else.
+import path from "node:path";
 import type { Database } from "#db/client.ts";
-import { createAdService } from "./ads/ads.ts";
-import { createAccountServices, type AccountSettings } from "./auth/account-services.ts";
-import { createOfferService } from "./offers/offers.ts";
-import { createReputationServices } from "./networks/reputation-services.ts";
-import { createSiteService } from "./sites/sites.ts";
-import { createLeadServices } from "./leads/index.ts";
+import { createAdService } from "#core/ads/ads.ts";
+import { createAntibot, type AntibotSettings } from "#core/antibot/recaptcha.ts";
+import { createAuthService } from "#core/auth/auth.ts";
+import { createContentService } from "#core/content/content.ts";
+import { createLeadService } from "#core/leads/leads.ts";
+import { createMailer, type MailLog } from "#core/mail/mailer.ts";
+import { createNetworkService } from "#core/networks/networks.ts";
+import { createOfferService } from "#core/offers/offers.ts";
+import { createRateLimiter } from "#core/rate-limit/limiter.ts";
+import { createReviewService } from "#core/reviews/reviews.ts";
+import { createSeoService } from "#core/seo/seo.ts";
+import { createSiteService } from "#core/sites/sites.ts";
+import { createTrafficSourceService } from "#core/traffic-sources/traffic-sources.ts";
 
 export type CoreSettings = {
+  /** The site served when a request names none. */
   siteId: string;
   publicUrl: string;
+  /** Mail files (the outbox) and uploaded logos live under it. */
   dataDir: string;
-  searchCacheSeconds?: number;
-} & Omit<AccountSettings, "publicUrl" | "dataDir">;
+  /** SMTP in production; without it mails are written as files under dataDir/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
+  recaptcha: AntibotSettings;
+  /** Secret mixed into every hashed client address (sessions, search log, join clicks). */
+  ipHashSalt: string;
+  /** How long a search answer is reused; 0 turns the cache off. */
+  searchCacheSeconds: number;
+  /** Mark the session cookie Secure (production over https). */
+  secureCookies: boolean;
+  log: MailLog;
+};
 
 export function createServices(db: Database, settings: CoreSettings) {
-  const accounts = createAccountServices(db, settings);
-  const core = {
+  const { log, ipHashSalt } = settings;
+  const antibot = createAntibot(settings.recaptcha);
+  const rateLimits = createRateLimiter(db);
+  const mail = createMailer(
     db,
-    settings,
+    {
+      smtpUrl: settings.smtpUrl,
+      from: settings.mailFrom,
+      outboxDir: path.join(settings.dataDir, "outbox"),
+      staffEmail: settings.staffEmail,
+    },
+    log,
+  );
+  const networks = createNetworkService(db, { ipHashSalt, limiter: rateLimits });
+  return {
+    db,
+    secureCookies: settings.secureCookies,
     sites: createSiteService(db, settings.siteId),
     ads: createAdService(db),
-    offers: createOfferService(db, {
-      searchCacheTtlMs: (settings.searchCacheSeconds ?? 15) * 1000,
-      ipHashSalt: settings.ipHashSalt ?? "",
+    offers: createOfferService(db, { searchCacheTtlMs: settings.searchCacheSeconds * 1000, ipHashSalt }),
+    antibot,
+    mail,
+    rateLimits,
+    auth: createAuthService({ db, limiter: rateLimits, mail, antibot, log, publicUrl: settings.publicUrl, ipHashSalt }),
+    networks,
+    trafficSources: createTrafficSourceService(db),
+    reviews: createReviewService(db, { antibot, rateLimiter: rateLimits }),
+    leads: createLeadService({
+      db,
+      dataDir: settings.dataDir,
+      staffEmail: settings.staffEmail,
+      mail,
+      antibot,
+      limiter: rateLimits,
+      networkOptions: () => networks.options(),
+      log,
     }),
-    // antibot, mail, rateLimits, auth, secureCookies
-    ...accounts,
-    // networks, trafficSources, reviews
-    ...createReputationServices(db, settings, accounts),
+    content: createContentService(),
+    seo: createSeoService(db, { publicUrl: settings.publicUrl }),
   };
-  // leads, content, seo (they use mail, antibot, rate limits and network options above)
-  return { ...core, ...createLeadServices(db, settings, core) };
 }
 
 export type Services = ReturnType<typeof createServices>;

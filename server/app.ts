@@ -1,22 +1,25 @@
-// Assembles the one Fastify process: security headers, compression, static
-// assets, the JSON API under /api and the React Router pages for the rest.
+// Assembles the one Fastify process: the core services, then the plugins in the
+// order a request meets them (third-party ones in plugins/external/), the JSON API
+// under /api and the React Router pages for every other path.
 import crypto from "node:crypto";
 import path from "node:path";
-import compress from "@fastify/compress";
-import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyServerFactory, type preHandlerAsyncHookHandler } from "fastify";
+import Fastify, { type FastifyServerFactory } from "fastify";
 import type { Database } from "#db/client.ts";
 import { createServices, type Services } from "#core/services.ts";
 import { apiRoutes } from "./api/index.ts";
-import { startAccountBackground } from "./api/auth.ts";
-import { healthRoutes, registerLoadShedding } from "./api/health.ts";
+import { healthRoutes } from "./api/health.ts";
 import type { Config } from "./config.ts";
+import { registerBackground } from "./plugins/background.ts";
+import { registerDatabaseAdmission } from "./plugins/database-admission.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { registerCompression } from "./plugins/external/compress.ts";
+import { registerCookies } from "./plugins/external/cookie.ts";
+import { registerSecurityHeaders } from "./plugins/external/helmet.ts";
+import { registerRateLimits } from "./plugins/external/rate-limit.ts";
+import { registerStaticAssets } from "./plugins/external/static.ts";
+import { registerUnderPressure } from "./plugins/external/under-pressure.ts";
 import { registerInputHygiene } from "./plugins/input-hygiene.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
-import { registerSecurityHeaders } from "./plugins/security.ts";
-import { registerStaticAssets } from "./plugins/static.ts";
 
 export type AppOptions = {
   config: Config;
@@ -53,7 +56,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     serverFactory: options.serverFactory,
   });
-  const services: Services = createServices(db, {
+  app.server.headersTimeout = 10_000;
+  const services = createServices(db, {
     siteId: config.siteId,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
@@ -66,9 +70,8 @@ export async function buildApp(options: AppOptions) {
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
-  app.server.headersTimeout = 10_000;
   app.decorate("services", services);
-  startAccountBackground(app, services);
+  registerBackground(app, services);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -78,14 +81,11 @@ export async function buildApp(options: AppOptions) {
   registerInputHygiene(app);
   // The API speaks JSON only: any other body answers 415.
   app.removeContentTypeParser("text/plain");
-  await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie);
-  // Shed load (503 before any route work) when the event loop lags or the heap nears
-  // its limit; /healthz and /readyz are exempt. See server/api/health.ts.
-  await registerLoadShedding(app, config.pressure);
-  await app.register(rateLimit, { global: false });
-  // One search budget per address and instance, spent by the API's searches and the search pages alike.
-  app.decorate("searchBudget", app.rateLimit({ max: config.searchRateLimitPerMinute, timeWindow: 60_000 }));
+  await registerCompression(app);
+  await registerCookies(app);
+  await registerUnderPressure(app, config.pressure);
+  registerDatabaseAdmission(app);
+  await registerRateLimits(app, config);
 
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, { prefix: "/api", services });
@@ -104,7 +104,6 @@ export async function buildApp(options: AppOptions) {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
-    searchBudget: preHandlerAsyncHookHandler;
   }
 }
 

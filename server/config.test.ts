@@ -11,6 +11,14 @@ describe("configuration", () => {
     expect(c.publicUrl).toBe("http://localhost:3000");
   });
 
+  it("is the one place for the defaults the services are built with", () => {
+    const c = loadConfig({});
+    expect([c.searchCacheSeconds, c.searchRateLimitPerMinute, c.pageCacheSeconds]).toEqual([15, 240, 5]);
+    expect(c.ipHashSalt).toBe("offeratlas-dev-salt");
+    expect([c.redisUrl, c.redisPrefix]).toEqual([undefined, "offeratlas:"]);
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: "staging:" }).redisPrefix).toBe("staging:");
+  });
+
   it("names the variable when a value is bad", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);

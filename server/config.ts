@@ -19,6 +19,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: "must be a redis:// or rediss:// URL",
   }),
+  // Prefix of every key this deployment writes in Redis (several deployments may share one).
+  REDIS_PREFIX: z.string().trim().min(1).max(100).default("offeratlas:"),
   SITE_ID: z
     .string()
     .trim()
@@ -65,6 +67,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   siteId: string;
   publicUrl: string;
   logLevel: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     siteId: e.SITE_ID,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,

@@ -43,7 +43,11 @@ export function rootSeo(matches: ReadonlyArray<{ id: string; loaderData?: unknow
   return root?.seo;
 }
 
-export const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
+/** The meta export of a page whose tags are fixed and need only the root's SEO context. */
+export const fixedPageMeta = (page: PageMeta) => ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) =>
+  pageMeta(rootSeo(matches), page);
+
+const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
 
 /** A JSON-LD block (rendered as <script type="application/ld+json">). */
 export const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({ "script:ld+json": data });

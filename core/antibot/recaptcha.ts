@@ -16,7 +16,7 @@ export type Antibot = {
 
 type VerifyAnswer = { success?: boolean; score?: number; action?: string; "error-codes"?: string[] };
 
-export const ANTIBOT_FAILED = "ReCaptcha verification failed, please reload the page and try again";
+const ANTIBOT_FAILED = "ReCaptcha verification failed, please reload the page and try again";
 const VERIFY_TIMEOUT_MS = 5_000;
 
 export function createAntibot(settings: AntibotSettings, fetchImpl: typeof fetch = fetch): Antibot {

@@ -4,14 +4,15 @@
 // whether an address has an account, except the 409 the spec asks of register.
 import { setTimeout as sleepMs } from "node:timers/promises";
 import { sql, array, type Database } from "#db/client.ts";
-import { ANTIBOT_ACTIONS, type SessionUser } from "#contracts/auth.ts";
+import type { SessionUser } from "#contracts/auth.ts";
+import { ANTIBOT_ACTIONS, ANTIBOT_FIELD, type WithAntibotToken } from "#contracts/antibot.ts";
 import type { Antibot } from "../antibot/recaptcha.ts";
 import { HttpError } from "../errors.ts";
 import type { Mailer, MailLog } from "../mail/mailer.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/limiter.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { createSessionStore, toSessionUser, type NewSession, type UserRow } from "./sessions.ts";
+import { createSessionStore, readSessionCookie, sessionCookie, toSessionUser, type NewSession, type UserRow } from "./sessions.ts";
 import { hashIp, hashToken, newToken } from "./tokens.ts";
 
 export type RequestMeta = { ip: string; userAgent?: string };
@@ -48,21 +49,20 @@ export function loginDelayMs(failures: number, threshold: number, backoff = LOGI
   return failures < threshold ? 0 : Math.min(backoff.maxMs, backoff.baseMs * 2 ** (failures - threshold));
 }
 
-export const RESET_TOKEN_SECONDS = 3600;
+const RESET_TOKEN_SECONDS = 3600;
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const EMAIL_TAKEN = "An account with this email address already exists";
+const EMAIL_TAKEN = "An account with this email address already exists";
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired";
 export const NOT_LOGGED_IN = "You must be logged in";
 
-export type RegisterFields = {
+type RegisterFields = {
   email: string;
   password: string;
   name: string;
   phone?: string;
   company?: string;
   messenger?: string;
-  "g-recaptcha-response"?: string;
-};
+} & WithAntibotToken;
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
@@ -78,10 +78,14 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     sessions,
+    /** The Set-Cookie value for a new session, or (null) the one that ends it. */
+    sessionCookie,
+    /** The session token in a raw Cookie header. */
+    readSessionCookie,
 
-    async register(input: RegisterFields, siteId: string, meta?: RequestMeta): Promise<SessionUser> {
+    async register(siteId: string, input: RegisterFields, meta?: RequestMeta): Promise<SessionUser> {
       if (meta) await limiter.consume(ipKey("register", meta.ip), limits.registerPerIp);
-      await antibot.verify(input["g-recaptcha-response"], ANTIBOT_ACTIONS.register, meta?.ip);
+      await antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.register, meta?.ip);
       assertAcceptablePassword(input.password);
       const passwordHash = await hashPassword(input.password);
       const [row] = await db.query<UserRow>(sql`
@@ -107,7 +111,7 @@ export function createAuthService(deps: AuthDeps) {
      * take exactly the same path.
      */
     async login(
-      input: { email: string; password: string; remember?: boolean; "g-recaptcha-response"?: string },
+      input: { email: string; password: string; remember?: boolean } & WithAntibotToken,
       meta: RequestMeta,
     ): Promise<NewSession & { user: SessionUser }> {
       const account = emailKey(input.email);
@@ -116,7 +120,7 @@ export function createAuthService(deps: AuthDeps) {
       const accountKey = `login:fail:account:${hashIp(account, deps.ipHashSalt)}`;
       await limiter.consume(pairKey, limits.loginFailuresPerPair);
       await limiter.consume(ipFailKey, limits.loginFailuresPerIp);
-      await antibot.verify(input["g-recaptcha-response"], ANTIBOT_ACTIONS.login, meta.ip);
+      await antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.login, meta.ip);
       const { limit, windowSeconds } = limits.loginFailuresPerAccount;
       const { hits } = await limiter.hit(accountKey, limit, windowSeconds);
       const delay = loginDelayMs(hits - 1, limit, backoff);
@@ -143,10 +147,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Mails a reset link when the address has an account; the caller answers the same either way. */
-    async forgotPassword(input: { email: string; "g-recaptcha-response"?: string }, meta: RequestMeta): Promise<void> {
+    async forgotPassword(input: { email: string } & WithAntibotToken, meta: RequestMeta): Promise<void> {
       await limiter.consume(ipKey("forgot", meta.ip), limits.forgotPerIp);
       await limiter.consume(`forgot:account:${hashToken(emailKey(input.email))}`, limits.forgotPerAccount);
-      await antibot.verify(input["g-recaptcha-response"], ANTIBOT_ACTIONS.forgotPassword, meta.ip);
+      await antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.forgotPassword, meta.ip);
       const [user] = await db.query<{ id: number; email: string; name: string }>(
         sql`SELECT id, email, name FROM users WHERE email_key = ${emailKey(input.email)}`,
       );
@@ -191,9 +195,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Sets a new password with a single-use link and ends every session of that account. */
-    async resetPassword(input: { token: string; password: string; "g-recaptcha-response"?: string }, meta: RequestMeta): Promise<void> {
+    async resetPassword(input: { token: string; password: string } & WithAntibotToken, meta: RequestMeta): Promise<void> {
       await limiter.consume(ipKey("reset", meta.ip), limits.resetPerIp);
-      await antibot.verify(input["g-recaptcha-response"], ANTIBOT_ACTIONS.resetPassword, meta.ip);
+      await antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.resetPassword, meta.ip);
       assertAcceptablePassword(input.password);
       if (input.token.length > 200) throw new HttpError(400, INVALID_RESET_LINK);
       const passwordHash = await hashPassword(input.password);
@@ -209,5 +213,3 @@ export function createAuthService(deps: AuthDeps) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

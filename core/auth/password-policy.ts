@@ -3,12 +3,12 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { HttpError } from "../errors.ts";
 
-export const COMMON_PASSWORD = "This password is too common, please choose a less predictable one";
+const COMMON_PASSWORD = "This password is too common, please choose a less predictable one";
 
 let common: Set<string> | undefined;
 const commonPasswords = () => (common ??= new Set((dictionary as Record<string, string[]>)["passwords-common"] ?? []));
 
-export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
+const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
 export function assertAcceptablePassword(password: string): void {
   if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD);

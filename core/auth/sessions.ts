@@ -5,22 +5,12 @@ import { sql, type Queryable } from "#db/client.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { hashIp, hashToken, newToken } from "./tokens.ts";
 
-export type { SessionUser };
-
-export const REMEMBER_SECONDS = 30 * 24 * 3600;
-export const IDLE_SECONDS = 12 * 3600;
+const REMEMBER_SECONDS = 30 * 24 * 3600;
+const IDLE_SECONDS = 12 * 3600;
 const TOUCH_AFTER_SECONDS = 60;
 
-export type UserRow = {
-  id: number;
-  email: string;
-  name: string;
-  phone: string | null;
-  company: string | null;
-  messenger: string | null;
-  scope: string[];
-  created_at: Date | string;
-};
+/** A users row as the queries select it. */
+export type UserRow = Omit<SessionUser, "createdAt"> & { created_at: Date | string };
 
 export const toSessionUser = (r: UserRow): SessionUser => ({
   id: r.id,
@@ -34,6 +24,43 @@ export const toSessionUser = (r: UserRow): SessionUser => ({
 });
 
 export type NewSession = { token: string; expiresAt: Date; remember: boolean };
+
+/** Spec §7: cookie prefix "auth.", token prefix "_token.", strategy "local". */
+export const AUTH_COOKIE = "auth._token.local";
+
+/** Tokens may arrive as "Bearer abc" (header or a client that stored the header value). */
+export function stripBearer(value: string | undefined): string | undefined {
+  const v = value?.trim().replace(/^Bearer\s+/i, "");
+  return v ? v : undefined;
+}
+
+/** Reads the session token from a raw Cookie header (page actions have only that). */
+export function readSessionCookie(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== AUTH_COOKIE) continue;
+    try {
+      return stripBearer(decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session cookie as a Set-Cookie value, written alike by the API and the page
+ * actions: HttpOnly, SameSite=Lax, for the whole site. With Remember Me it lasts
+ * as long as the session; otherwise it ends with the browser. `null` clears it.
+ */
+export function sessionCookie(session: Pick<NewSession, "token" | "remember"> | null, secure: boolean): string {
+  const parts = [`${AUTH_COOKIE}=${session ? encodeURIComponent(session.token) : ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (!session) parts.push("Max-Age=0", `Expires=${new Date(0).toUTCString()}`);
+  else if (session.remember) parts.push(`Max-Age=${REMEMBER_SECONDS}`, `Expires=${new Date(Date.now() + REMEMBER_SECONDS * 1000).toUTCString()}`);
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
 
 export function createSessionStore(db: Queryable, ipHashSalt: string) {
   return {
@@ -77,5 +104,3 @@ export function createSessionStore(db: Queryable, ipHashSalt: string) {
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;

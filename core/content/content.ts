@@ -4,13 +4,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Marked, type Token, type Tokens } from "marked";
+import type { ContentPage, Faq, FaqSection } from "#contracts/content.ts";
 
-export const CONTENT_DIR = path.resolve(import.meta.dirname, "..", "..", "content");
-
-export type ContentPage = { slug: string; title: string; description: string; html: string };
-export type FaqItem = { id: string; question: string; answerHtml: string; answerText: string };
-export type FaqSection = { title: string; items: FaqItem[] };
-export type Faq = { title: string; description: string; introHtml: string; sections: FaqSection[] };
+const CONTENT_DIR = path.resolve(import.meta.dirname, "..", "..", "content");
 
 const PAGES = new Set(["privacy", "terms"]);
 const marked = new Marked({ gfm: true, async: false });
@@ -30,7 +26,7 @@ const summary = (tokens: Token[]) => {
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text;
 };
 
-export function parsePage(slug: string, source: string): ContentPage {
+function parsePage(slug: string, source: string): ContentPage {
   const tokens = marked.lexer(source);
   const h1 = tokens.findIndex((t) => t.type === "heading" && (t as Tokens.Heading).depth === 1);
   const title = h1 >= 0 ? (tokens[h1] as Tokens.Heading).text : slug;
@@ -39,7 +35,7 @@ export function parsePage(slug: string, source: string): ContentPage {
 }
 
 /** `# Title`, an intro, then `## Section` groups of `### Question` + answer. */
-export function parseFaq(source: string): Faq {
+function parseFaq(source: string): Faq {
   const tokens = marked.lexer(source);
   const faq: Faq = { title: "Frequently asked questions", description: "", introHtml: "", sections: [] };
   const intro: Token[] = [];
@@ -96,5 +92,3 @@ export function createContentService(dir = CONTENT_DIR) {
     },
   };
 }
-
-export type ContentService = ReturnType<typeof createContentService>;

@@ -131,5 +131,3 @@ export function createLeadService(deps: LeadDeps) {
     },
   };
 }
-
-export type LeadService = ReturnType<typeof createLeadService>;

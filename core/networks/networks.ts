@@ -1,9 +1,8 @@
 // Networks: listings per site with their properties, detail lookups by id,
-// slug and old-site id, the offers they run, and join clicks.
+// slug and old-site id, and join clicks.
 import crypto from "node:crypto";
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
-import { queryOfferRows, type OfferRow } from "#core/offers/listing.ts";
 import {
   COMMISSION_TYPES, PAYMENT_FREQUENCIES, PAYMENT_METHODS, TRACKING_PLATFORMS, shuffle, sortNetworksByName,
   type NetworkDetail, type NetworkOptions, type NetworkProperty, type NetworkSummary,
@@ -80,7 +79,7 @@ export function likePattern(search: string): string {
 /** Join requests one address may make (any networks), shared by every instance. */
 export const JOIN_RATE_LIMIT: RateRule = { limit: 60, windowSeconds: 60 };
 /** One recorded join click per visitor (signed-in user, else address) and network in this window. */
-export const JOIN_DEDUP_SECONDS = 3600;
+const JOIN_DEDUP_SECONDS = 3600;
 
 export function createNetworkService(db: Queryable, options: { ipHashSalt?: string; limiter?: RateLimiter } = {}) {
   const limiter = options.limiter ?? createRateLimiter(db);
@@ -91,15 +90,15 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     return db.query<RawNetwork>(sql`SELECT ${NETWORK_COLUMNS} FROM networks n WHERE ${where} ${tail}`);
   }
 
-  async function one(where: SQL, siteId: string): Promise<NetworkDetail | null> {
+  async function one(siteId: string, where: SQL): Promise<NetworkDetail | null> {
     const [row] = await select(sql`n.status = 'active' AND ${where}`, sql`LIMIT 1`);
     return row ? toDetail(row, siteId) : null;
   }
 
   const isId = (v: string | number) => /^[1-9][0-9]{0,15}$/.test(String(v)) && Number(v) <= Number.MAX_SAFE_INTEGER;
 
-  async function byId(id: string | number, siteId: string): Promise<NetworkDetail | null> {
-    return isId(id) ? one(sql`n.id = ${Number(id)}`, siteId) : null;
+  async function byId(siteId: string, id: string | number): Promise<NetworkDetail | null> {
+    return isId(id) ? one(siteId, sql`n.id = ${Number(id)}`) : null;
   }
 
   return {
@@ -137,35 +136,13 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     byId,
 
     /** The id a network had on the old site (legacy addresses and API lookups). */
-    async byLegacyId(legacyId: string | number, siteId: string): Promise<NetworkDetail | null> {
-      return isId(legacyId) && Number(legacyId) <= 2_147_483_647 ? one(sql`n.legacy_id = ${Number(legacyId)}`, siteId) : null;
+    async byLegacyId(siteId: string, legacyId: string | number): Promise<NetworkDetail | null> {
+      return isId(legacyId) && Number(legacyId) <= 2_147_483_647 ? one(siteId, sql`n.legacy_id = ${Number(legacyId)}`) : null;
     },
 
-    async bySlug(slug: string, siteId: string): Promise<NetworkDetail | null> {
+    async bySlug(siteId: string, slug: string): Promise<NetworkDetail | null> {
       if (!slug || slug.length > 200) return null;
-      return one(sql`n.slug = ${slug.toLowerCase()}`, siteId);
-    },
-
-    /** Like byId, but a missing network is a 404. */
-    async require(id: string | number, siteId: string): Promise<NetworkDetail> {
-      const network = await byId(id, siteId);
-      if (!network) throw notFound("Network not found");
-      return network;
-    },
-
-    /** Active offers of one network, newest first, one page at a time. */
-    async offers(networkId: number, page: number, pageSize = 20): Promise<{ offers: OfferRow[]; total: number; page: number; pageCount: number }> {
-      const [{ total }] = await db.query<{ total: number }>(
-        sql`SELECT count(*)::int AS total FROM offers WHERE network_id = ${networkId} AND status = 'active'`,
-      );
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      const current = Math.min(Math.max(1, page), pageCount);
-      const offers = await queryOfferRows(
-        db,
-        sql`o.network_id = ${networkId} AND o.status = 'active'`,
-        sql`ORDER BY o.sponsored DESC, o.popularity DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
-      );
-      return { offers, total, page: current, pageCount };
+      return one(siteId, sql`n.slug = ${slug.toLowerCase()}`);
     },
 
     /**
@@ -178,7 +155,7 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     async join(input: { networkId: string | number; siteId: string; userId: number | null; ip: string; userAgent: string | undefined }) {
       const ipHash = hashIp(input.ip, options.ipHashSalt ?? "");
       await limiter.consume(`join:ip:${ipHash}`, JOIN_RATE_LIMIT);
-      const network = await byId(input.networkId, input.siteId);
+      const network = await byId(input.siteId, input.networkId);
       if (!network) throw notFound("Network not found");
       const joiningLink = network.joiningLink ?? network.website;
       if (!joiningLink) throw notFound("This network has no joining link");
@@ -193,7 +170,7 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
       return { joiningLink };
     },
 
-    /** Choices of the add-your-network form; verticals come from the categories table. */
+    /** Choices of the add-your-network form; its verticals are the category names. */
     async options(): Promise<NetworkOptions> {
       const rows = await db.query<{ name: string }>(sql`SELECT name FROM categories ORDER BY sort_order, name`);
       return {
@@ -206,5 +183,3 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     },
   };
 }
-
-export type NetworkService = ReturnType<typeof createNetworkService>;

@@ -1,13 +1,8 @@
-// The lists around the offers search: filter options (networks, verticals,
-// countries), top verticals and the featured networks of the sidebar.
+// The lists around the offers search: filter options (networks, categories,
+// countries), top categories and the featured networks of the sidebar.
 import { sql, type Queryable } from "#db/client.ts";
-
-export type FilterNetwork = { id: number; name: string };
-export type Vertical = { id: number; slug: string; name: string; top: boolean };
-export type TopVertical = Vertical & { offerCount: number };
-export type FilterCountry = { code: string; name: string };
-export type FilterOptions = { networks: FilterNetwork[]; categories: Vertical[]; countries: FilterCountry[] };
-export type FeaturedNetwork = { id: number; slug: string; name: string; logoUrl: string | null; avgRating: number; offerCount: number };
+import type { Category, FilterCountry, FilterNetwork, TopCategory } from "#contracts/offers.ts";
+import type { FeaturedNetwork, PayPerCallNetwork } from "#contracts/networks.ts";
 
 /** Spec §4: the name-sorted network list holds only networks with offerCount > 0, sorted by lowercase name. */
 export async function networksWithOffers(db: Queryable): Promise<FilterNetwork[]> {
@@ -16,13 +11,13 @@ export async function networksWithOffers(db: Queryable): Promise<FilterNetwork[]
     WHERE status = 'active' AND offer_count > 0 ORDER BY lower(name), id`);
 }
 
-export async function verticals(db: Queryable): Promise<Vertical[]> {
-  return db.query<Vertical>(sql`SELECT id, slug, name, top FROM categories ORDER BY name`);
+export async function categories(db: Queryable): Promise<Category[]> {
+  return db.query<Category>(sql`SELECT id, slug, name, top FROM categories ORDER BY name`);
 }
 
-/** The verticals marked top, with how many active offers each holds. */
-export async function topVerticals(db: Queryable): Promise<TopVertical[]> {
-  return db.query<TopVertical>(sql`
+/** The categories marked top, with how many active offers each holds. */
+export async function topCategories(db: Queryable): Promise<TopCategory[]> {
+  return db.query<TopCategory>(sql`
     SELECT c.id, c.slug, c.name, c.top,
       (SELECT count(*)::int FROM offers o WHERE o.category_ids && ARRAY[c.id] AND o.status = 'active') AS "offerCount"
     FROM categories c WHERE c.top ORDER BY c.sort_order, c.name`);
@@ -42,8 +37,6 @@ export async function featuredNetworks(db: Queryable, siteId: string, limit = 5)
       AND EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = n.id AND p.identifier = ${siteId})
     ORDER BY random() LIMIT ${limit}`);
 }
-
-export type PayPerCallNetwork = { id: number; slug: string; name: string; avgRating: number; ppcOffers: number; bestPayoutUsd: number | null };
 
 /** Networks with the most active pay-per-call offers (the /pay-per-call page). */
 export async function payPerCallNetworks(db: Queryable, limit = 8): Promise<PayPerCallNetwork[]> {

@@ -1,52 +1,8 @@
 // One offer with everything its page shows: all fields, its network (rating,
 // joining link on this site), the same product at other networks and similar offers.
 import { sql, array, type Queryable, type SQL } from "#db/client.ts";
-import type { OfferCurrency, OfferListItem } from "#contracts/offers.ts";
+import type { OfferDetail, OfferListItem, SameOfferRow } from "#contracts/offers.ts";
 import { queryOfferRows } from "./listing.ts";
-
-export type OfferNetworkCard = {
-  id: number;
-  slug: string;
-  name: string;
-  logoUrl: string | null;
-  avgRating: number;
-  reviewCount: number;
-  featured: boolean;
-  offerCount: number;
-  joiningLink: string | null;
-  website: string | null;
-};
-
-export type OfferDetail = {
-  id: number;
-  legacyId: number | null;
-  slug: string;
-  name: string;
-  description: string;
-  previewUrl: string | null;
-  landingDomain: string | null;
-  productKey: string;
-  payoutAmount: number | null;
-  payoutPercent: number | null;
-  payoutUsd: number | null;
-  payoutType: string;
-  currency: OfferCurrency;
-  countries: { code: string; name: string }[];
-  categories: { id: number; slug: string; name: string }[];
-  mobile: boolean;
-  ppc: boolean;
-  allowedTraffic: string[];
-  restrictedTraffic: string[];
-  sponsored: boolean;
-  status: string;
-  popularity: number;
-  createdAt: string;
-  updatedAt: string;
-  network: OfferNetworkCard;
-};
-
-/** One row of "Same offer at other networks". */
-export type SameOfferRow = OfferListItem & { payoutUsd: number | null; networkRating: number; current: boolean };
 
 type RawDetail = {
   id: number; legacy_id: number | null; slug: string; name: string; description: string; preview_url: string | null;
@@ -122,14 +78,14 @@ function toDetail(r: RawDetail): OfferDetail {
 
 const isId = (v: string | number) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v));
 
-export async function offerById(db: Queryable, siteId: string, id: string | number): Promise<OfferDetail | null> {
+async function offerById(db: Queryable, siteId: string, id: string | number): Promise<OfferDetail | null> {
   if (!isId(id)) return null;
   const [row] = await db.query<RawDetail>(detailSql(siteId, sql`o.id = ${Number(id)}`));
   return row ? toDetail(row) : null;
 }
 
 /** Ids from the old site (offers.legacy_id). */
-export async function offerByLegacyId(db: Queryable, siteId: string, legacyId: string | number): Promise<OfferDetail | null> {
+async function offerByLegacyId(db: Queryable, siteId: string, legacyId: string | number): Promise<OfferDetail | null> {
   if (!isId(legacyId) || Number(legacyId) > 2_147_483_647) return null;
   const [row] = await db.query<RawDetail>(detailSql(siteId, sql`o.legacy_id = ${Number(legacyId)}`));
   return row ? toDetail(row) : null;
@@ -139,12 +95,30 @@ export async function offerByLegacyId(db: Queryable, siteId: string, legacyId: s
  * A slug names a product, and the same product may be listed by several
  * networks under one slug: the active, most popular listing answers.
  */
-export async function offerBySlug(db: Queryable, siteId: string, slug: string): Promise<OfferDetail | null> {
+async function offerBySlug(db: Queryable, siteId: string, slug: string): Promise<OfferDetail | null> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   const [row] = await db.query<RawDetail>(
     detailSql(siteId, sql`o.slug = ${slug}`, sql`ORDER BY (o.status = 'active') DESC, o.popularity DESC, o.id`),
   );
   return row ? toDetail(row) : null;
+}
+
+/**
+ * How an address names an offer: by id, by the old site's id, or by one path
+ * segment (digits are an id, anything else a slug; old links put the old site's
+ * id where the id goes, so `legacyFallback` tries it when no offer has that id).
+ */
+export type OfferKey =
+  | { id: string | number }
+  | { legacyId: string | number }
+  | { segment: string; legacyFallback?: boolean };
+
+/** The one offer lookup of the API and the pages. */
+export async function findOffer(db: Queryable, siteId: string, key: OfferKey): Promise<OfferDetail | null> {
+  if ("id" in key) return offerById(db, siteId, key.id);
+  if ("legacyId" in key) return offerByLegacyId(db, siteId, key.legacyId);
+  if (!/^\d+$/.test(key.segment)) return offerBySlug(db, siteId, key.segment);
+  return (await offerById(db, siteId, key.segment)) ?? (key.legacyFallback ? offerByLegacyId(db, siteId, key.segment) : null);
 }
 
 /**

@@ -1,17 +1,15 @@
 // Offer rows as tables show them, with the currency facts needed to format payouts.
-// Other areas (network pages) list offers through queryOfferRows too.
+// The offer page and the offers feed list offers through queryOfferRows too.
 import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import type { OfferListItem } from "#contracts/offers.ts";
 
-export type OfferRow = OfferListItem;
-
-export const OFFER_ROW_COLUMNS = sql`
+const OFFER_ROW_COLUMNS = sql`
   o.id, o.slug, o.name, o.network_id, n.slug AS network_slug, n.name AS network_name, o.payout_amount, o.payout_percent,
   o.payout_type, o.currency, c.symbol AS currency_symbol, c.decimal_digits, c.rounding::float8 AS rounding,
   o.countries, o.sponsored, o.mobile, o.ppc, o.created_at,
   ARRAY(SELECT cat.name FROM categories cat WHERE cat.id = ANY (o.category_ids) ORDER BY cat.name) AS category_names`;
 
-export const OFFER_ROW_FROM = sql`offers o JOIN networks n ON n.id = o.network_id JOIN currencies c ON c.code = o.currency`;
+const OFFER_ROW_FROM = sql`offers o JOIN networks n ON n.id = o.network_id JOIN currencies c ON c.code = o.currency`;
 
 type RawOfferRow = {
   id: number; slug: string; name: string; network_id: number; network_slug: string; network_name: string;
@@ -20,7 +18,7 @@ type RawOfferRow = {
   mobile: boolean; ppc: boolean; created_at: Date; category_names: string[];
 };
 
-export function toOfferRow(r: RawOfferRow): OfferRow {
+function toOfferRow(r: RawOfferRow): OfferListItem {
   return {
     id: r.id,
     slug: r.slug,
@@ -47,9 +45,9 @@ export async function queryOfferRows(db: Queryable, where: SQL, orderAndLimit: S
 }
 
 /** The rows for `ids`, in the order of `ids` (a search picks ids first, then fetches their rows). */
-export async function offerRowsByIds(db: Queryable, ids: readonly number[]): Promise<OfferRow[]> {
+export async function offerRowsByIds(db: Queryable, ids: readonly number[]): Promise<OfferListItem[]> {
   if (!ids.length) return [];
   const rows = await queryOfferRows(db, sql`o.id = ANY (${array(ids)}::bigint[])`, sql``);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is OfferRow => r !== undefined);
+  return ids.map((id) => byId.get(id)).filter((r): r is OfferListItem => r !== undefined);
 }

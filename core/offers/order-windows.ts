@@ -16,6 +16,7 @@
 // Walks are bounded by their window, and a window's answer is taken only when
 // it holds N matches, so the answer is always the same; only the work differs.
 import { sql, type Queryable, type SQL } from "#db/client.ts";
+import { createCache } from "#core/cache/cache.ts";
 
 /**
  * The leading column of an order: what a window bounds. `scope` narrows the
@@ -23,12 +24,11 @@ import { sql, type Queryable, type SQL } from "#db/client.ts";
  * walks count only those.
  */
 export type OrderKey = { name: string; column: SQL; desc: boolean; scope?: SQL };
-/** A window to try: its condition, and whether it is read by walking the order's index. */
 /** Reads the first matches, within `bound` by walking the order's index, or all of them through the text index. */
 export type ReadMatches<T> = (bound: SQL | null) => Promise<T & { found: number }>;
 
 /** Window sizes, smallest first. */
-export const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
+const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
 
 /** Edges move only as offers are imported; a stale edge costs speed, never correctness. */
 const EDGES_TTL_MS = 10 * 60_000;
@@ -37,11 +37,11 @@ const WALK_SLACK = 1.5;
 
 type Edge = { size: number; edge: string };
 
-export function createOrderWindows(options: { ttlMs?: number; sizes?: readonly number[] } = {}) {
-  const ttl = options.ttlMs ?? EDGES_TTL_MS;
+export function createOrderWindows(options: { sizes?: readonly number[] } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
   type Windows = { edges: Edge[] };
-  const cache = new Map<string, { at: number; windows: Promise<Windows> }>();
+  // One entry per order key (a handful).
+  const cache = createCache<Windows>({ ttlMs: EDGES_TTL_MS, max: 100 });
 
   // Runs in the caller's transaction (PGlite has a single connection), with
   // index walks allowed for the moment: the edges are read off the order index.
@@ -65,16 +65,7 @@ export function createOrderWindows(options: { ttlMs?: number; sizes?: readonly n
     return { edges };
   }
 
-  function windowsOf(db: Queryable, key: OrderKey): Promise<Windows> {
-    const id = `${key.name}:${key.desc ? "desc" : "asc"}`;
-    let hit = cache.get(id);
-    if (!hit || Date.now() - hit.at > ttl) {
-      hit = { at: Date.now(), windows: load(db, key) };
-      cache.set(id, hit);
-      hit.windows.catch(() => cache.delete(id));
-    }
-    return hit.windows;
-  }
+  const windowsOf = (db: Queryable, key: OrderKey) => cache.get(`${key.name}:${key.desc ? "desc" : "asc"}`, () => load(db, key));
 
   return {
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */

@@ -9,24 +9,21 @@ const WINDOW_DAYS = 30;
 /** A keyword must have been searched by at least this many different visitors (no one-offs). */
 const MIN_SEARCHERS = 2;
 const MAX_KEYWORD_LENGTH = 60;
-export const TOP_SEARCHES_LIMIT = 10;
+const TOP_SEARCHES_LIMIT = 10;
 
 export type SearchLogEntry = { siteId: string; query: string; resultCount: number; searcher?: string };
 
-/** How long entries wait before they are written together. */
-const FLUSH_MS = 1_000;
 /** Entries kept while the database refuses them; beyond this the oldest go (it is a statistic). */
 const MAX_PENDING = 10_000;
 
 /**
  * The search log, written in batches: a search answer (often from the cache)
  * never waits for a database write, and a busy second costs one INSERT, not
- * one commit per search. Entries not yet written are flushed before top
- * searches are read and when the server closes.
+ * one commit per search. The server's background work flushes it every
+ * second and when the server closes; top searches flush it before reading.
  */
-export function createSearchLog(db: Queryable, options: { flushMs?: number } = {}) {
+export function createSearchLog(db: Queryable) {
   let pending: SearchLogEntry[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   const insert = (batch: SearchLogEntry[]) =>
@@ -48,8 +45,6 @@ export function createSearchLog(db: Queryable, options: { flushMs?: number } = {
   }
 
   function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
     const batch = pending;
     pending = [];
     // One write at a time, in order.
@@ -64,10 +59,6 @@ export function createSearchLog(db: Queryable, options: { flushMs?: number } = {
       if (!query || query.length > MAX_KEYWORD_LENGTH || !isStorableText(query)) return;
       pending.push({ ...entry, query });
       if (pending.length > MAX_PENDING) pending.shift();
-      if (!timer) {
-        timer = setTimeout(() => void flush().catch(() => {}), options.flushMs ?? FLUSH_MS); // retried on the next one
-        timer.unref();
-      }
     },
     flush,
   };

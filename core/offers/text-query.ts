@@ -25,7 +25,7 @@ export type TextQuery = {
 };
 
 /** Same rule as the database's oa_normalize: lowercase, a–z 0–9, single spaces. */
-export function normalizeSearchText(text: string): string {
+function normalizeSearchText(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFKD")

@@ -1,6 +1,5 @@
 // Countries (spec §3): ISO codes, numeric code and languages from the
-// world-countries package, United States first, then by name. Pickers add the
-// empty "Select Country" option in front (see COUNTRY_OPTIONS).
+// world-countries package, United States first, then by name.
 import worldCountries from "world-countries/countries.json" with { type: "json" };
 
 export type Country = {
@@ -28,12 +27,3 @@ export const COUNTRIES: readonly Country[] = (worldCountries as unknown as World
     languages: Object.keys(c.languages ?? {}),
   }))
   .sort((a, b) => (a.code === "US" ? -1 : b.code === "US" ? 1 : a.name.localeCompare(b.name, "en")));
-
-/** The list as the spec shows it: an empty 'Select Country' option, then the United States. */
-export const COUNTRY_OPTIONS: readonly Country[] = [
-  { code: "", code3: "", iso_numeric: "", name: "Select Country", languages: [] },
-  ...COUNTRIES,
-];
-
-const byCode = new Map(COUNTRIES.map((c) => [c.code, c]));
-export const countryByCode = (code: string) => byCode.get(code.toUpperCase());

@@ -6,13 +6,12 @@ import {
   REVIEW_RATE_LIMIT, REVIEWS_PAGE_SIZE, emptyDistribution, reviewInput, trustScore,
   type RatingDistribution, type Review, type ReviewPage, type ReviewSubmitted,
 } from "#contracts/reviews.ts";
+import { ANTIBOT_ACTIONS, ANTIBOT_FIELD } from "#contracts/antibot.ts";
 
 /** The anti-bot check (core/antibot): rejects by throwing or by answering false. */
 export type AntibotCheck = { verify(token: string, action: string, ip: string): Promise<unknown> };
 /** A shared fixed-window counter (core/rate-limit). */
 export type RateLimiter = { hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> };
-
-export const REVIEW_ANTIBOT_ACTION = "review";
 
 type RawReview = {
   id: number; network_id: number; rating: number; comment: string; user_name: string;
@@ -20,7 +19,7 @@ type RawReview = {
 };
 
 /** "Jane Q. Doe" → "Jane D.": enough to tell reviewers apart without publishing full names. */
-export function authorName(name: string): string {
+function authorName(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return "Anonymous";
   if (parts.length === 1) return parts[0];
@@ -117,7 +116,7 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
         }
       }
       if (deps.antibot) {
-        const ok = await deps.antibot.verify(input["g-recaptcha-response"], REVIEW_ANTIBOT_ACTION, request.ip);
+        const ok = await deps.antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.review, request.ip);
         if (ok === false) throw new HttpError(400, "Anti-bot verification failed. Please try again.");
       }
       return db.transaction(async (tx) => {
@@ -147,5 +146,3 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
     },
   };
 }
-
-export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,21 +1,21 @@
-// RSS 2.0 feed of the newest offers, optionally of one vertical, for
+// RSS 2.0 feed of the newest offers, optionally of one category (`?vertical=`), for
 // affiliates who follow new programs in a reader or a chat bot.
 import { sql, type Queryable } from "#db/client.ts";
 import { formatPayout } from "#contracts/money.ts";
-import { queryOfferRows } from "../offers/listing.ts";
+import { queryOfferRows } from "#core/offers/listing.ts";
 import { KINDS } from "./catalog.ts";
 import { xml } from "./xml.ts";
 
-export const FEED_SIZE = 50;
+const FEED_SIZE = 50;
 
-export type FeedOptions = { origin: string; siteName: string; vertical?: string | null };
+export type FeedOptions = { origin: string; siteName: string; category?: string | null };
 
 export async function offersFeed(db: Queryable, options: FeedOptions): Promise<string | null> {
   const { origin, siteName } = options;
   let category: { id: number; name: string; slug: string } | undefined;
-  const wanted = options.vertical?.trim();
+  const wanted = options.category?.trim();
   if (wanted) {
-    // Either the vertical's slug or its name, as a person would type it.
+    // Either the category's slug or its name, as a person would type it.
     [category] = await db.query<{ id: number; name: string; slug: string }>(
       sql`SELECT id, name, slug FROM categories WHERE slug = ${wanted.toLowerCase()} OR lower(name) = ${wanted.toLowerCase()} LIMIT 1`,
     );

@@ -2,10 +2,10 @@
 // the site lists, as one sequence — networks, then traffic sources (by name),
 // then offers (by id) — cut into pages.
 import { sql, type Queryable } from "#db/client.ts";
-import type { LinksPage, LinkEntry } from "#contracts/leads.ts";
+import type { LinksPage, LinkEntry } from "#contracts/links.ts";
 import { KINDS, type EntryKind } from "./catalog.ts";
 
-export const LINKS_PAGE_SIZE = 500;
+const LINKS_PAGE_SIZE = 500;
 
 export async function linksPage(db: Queryable, siteId: string, page: number, pageSize = LINKS_PAGE_SIZE): Promise<LinksPage> {
   const counts = await Promise.all(
@@ -25,7 +25,7 @@ export async function linksPage(db: Queryable, siteId: string, page: number, pag
     if (want <= 0) break;
     if (start >= count) { start -= count; continue; }
     const take = Math.min(want, count - start);
-    const entries = await slice(db, kind, siteId, start, take);
+    const entries = await slice(db, siteId, kind, start, take);
     if (kind === "networks") result.networks = entries;
     else if (kind === "traffic-sources") result.trafficSources = entries;
     else result.offers = entries;
@@ -35,7 +35,7 @@ export async function linksPage(db: Queryable, siteId: string, page: number, pag
   return result;
 }
 
-async function slice(db: Queryable, kind: EntryKind, siteId: string, offset: number, limit: number): Promise<LinkEntry[]> {
+async function slice(db: Queryable, siteId: string, kind: EntryKind, offset: number, limit: number): Promise<LinkEntry[]> {
   const order = kind === "offers" ? sql`ORDER BY t.id` : sql`ORDER BY lower(t.name), t.id`;
   const rows = await db.query<{ id: number; slug: string; name: string }>(
     sql`SELECT t.id, t.slug, t.name FROM ${KINDS[kind].source(siteId)} ${order} LIMIT ${limit} OFFSET ${offset}`,

@@ -28,13 +28,11 @@ export function createSeoService(db: Queryable, settings: SeoSettings) {
         `Sitemap: ${origin(site)}/sitemap.xml`,
         "",
       ].join("\n"),
-    sitemapIndex: (site: { id: string; publicUrl: string | null }) => sitemaps.index(origin(site), site.id),
+    sitemapIndex: (site: { id: string; publicUrl: string | null }) => sitemaps.index(site.id, origin(site)),
     sitemapPage: (site: { id: string; publicUrl: string | null }, kind: string, page: number) =>
-      sitemaps.page(origin(site), site.id, kind, page),
-    offersFeed: (site: { name: string; publicUrl: string | null }, vertical?: string | null) =>
-      offersFeed(db, { origin: origin(site), siteName: site.name, vertical }),
+      sitemaps.page(site.id, origin(site), kind, page),
+    offersFeed: (site: { name: string; publicUrl: string | null }, category?: string | null) =>
+      offersFeed(db, { origin: origin(site), siteName: site.name, category }),
     links: (siteId: string, page: number) => linksPage(db, siteId, page),
   };
 }
-
-export type SeoService = ReturnType<typeof createSeoService>;

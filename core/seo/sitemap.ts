@@ -7,7 +7,7 @@ import { isEntryKind, KINDS, STATIC_PATHS, type EntryKind } from "./catalog.ts";
 import { xml } from "./xml.ts";
 
 /** The sitemap protocol's limit of URLs per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const CHUNK = 5_000;
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -18,7 +18,7 @@ export function createSitemaps(db: Queryable, options: SitemapOptions = {}) {
   const size = Math.min(options.pageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
 
   /** 1-based numbers of the pages of `kind` that hold at least one row. */
-  async function pagesOf(kind: EntryKind, siteId: string): Promise<number[]> {
+  async function pagesOf(siteId: string, kind: EntryKind): Promise<number[]> {
     const from = KINDS[kind].source(siteId);
     // Loose index scan: jump from range to range by the next existing id.
     const rows = await db.query<{ bucket: number }>(sql`
@@ -35,16 +35,16 @@ export function createSitemaps(db: Queryable, options: SitemapOptions = {}) {
   return {
     pageSize: size,
 
-    async index(origin: string, siteId: string): Promise<string> {
+    async index(siteId: string, origin: string): Promise<string> {
       const entries = [`${origin}/sitemaps/pages/1.xml`];
       for (const kind of Object.keys(KINDS) as EntryKind[]) {
-        for (const page of await pagesOf(kind, siteId)) entries.push(`${origin}/sitemaps/${kind}/${page}.xml`);
+        for (const page of await pagesOf(siteId, kind)) entries.push(`${origin}/sitemaps/${kind}/${page}.xml`);
       }
       return `${HEAD}<sitemapindex xmlns="${NS}">\n${entries.map((loc) => `  <sitemap><loc>${xml(loc)}</loc></sitemap>\n`).join("")}</sitemapindex>\n`;
     },
 
     /** One sitemap file, or null when `kind`/`page` names none (an empty range is a 404, not an empty file). */
-    async page(origin: string, siteId: string, kind: string, page: number): Promise<ReadableStream<Uint8Array> | null> {
+    async page(siteId: string, origin: string, kind: string, page: number): Promise<ReadableStream<Uint8Array> | null> {
       if (!Number.isSafeInteger(page) || page < 1) return null;
       const encoder = new TextEncoder();
       const open = `${HEAD}<urlset xmlns="${NS}">\n`;
@@ -88,5 +88,3 @@ export function createSitemaps(db: Queryable, options: SitemapOptions = {}) {
     },
   };
 }
-
-export type Sitemaps = ReturnType<typeof createSitemaps>;

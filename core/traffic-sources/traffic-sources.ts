@@ -2,22 +2,8 @@
 // and detail lookups by id and by old-site id.
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { shuffle } from "#contracts/networks.ts";
+import type { TrafficSource } from "#contracts/traffic-sources.ts";
 import { likePattern, secureRandom } from "#core/networks/networks.ts";
-
-export type TrafficSource = {
-  id: number;
-  legacyId: number | null;
-  name: string;
-  slug: string;
-  description: string;
-  website: string | null;
-  logoUrl: string | null;
-  featured: boolean;
-  adFormats: string[];
-  pricingModels: string[];
-  minimumDeposit: number | null;
-  geos: string[];
-};
 
 type RawTrafficSource = {
   id: number; legacy_id: number | null; name: string; slug: string; description: string; website: string | null;
@@ -41,7 +27,7 @@ const toTrafficSource = (r: RawTrafficSource): TrafficSource => ({
 });
 
 /** Featured ones first, each group in a fresh random order. */
-export function featuredFirst<T extends { featured: boolean }>(items: readonly T[], random: () => number = secureRandom): T[] {
+function featuredFirst<T extends { featured: boolean }>(items: readonly T[], random: () => number = secureRandom): T[] {
   return [...shuffle(items.filter((i) => i.featured), random), ...shuffle(items.filter((i) => !i.featured), random)];
 }
 
@@ -71,5 +57,3 @@ export function createTrafficSourceService(db: Queryable) {
     },
   };
 }
-
-export type TrafficSourceService = ReturnType<typeof createTrafficSourceService>;

@@ -3,18 +3,16 @@
 // rules live in core/auth; this file maps HTTP (cookies, headers) onto them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  AUTH_COOKIE,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
   resetTokenSchema,
-  stripBearer,
   type SessionUser,
 } from "#contracts/auth.ts";
 import { HttpError } from "#core/errors.ts";
 import { INVALID_RESET_LINK, NOT_LOGGED_IN } from "#core/auth/auth.ts";
-import { REMEMBER_SECONDS } from "#core/auth/sessions.ts";
+import { AUTH_COOKIE, sessionCookie, stripBearer } from "#core/auth/sessions.ts";
 import type { Services } from "#core/services.ts";
 
 declare module "fastify" {
@@ -24,19 +22,18 @@ declare module "fastify" {
   }
 }
 
-export const FORGOT_PASSWORD_SENT = "If an account exists for this email address, we have sent a link to reset the password.";
-export const PASSWORD_CHANGED = "Your password has been changed. You can now log in with the new one.";
-const MAIL_RETRY_MS = 30_000;
+const FORGOT_PASSWORD_SENT = "If an account exists for this email address, we have sent a link to reset the password.";
+const PASSWORD_CHANGED = "Your password has been changed. You can now log in with the new one.";
 
 /** The session token of a request: `Authorization: Bearer …` first, then the cookie. */
-export function sessionToken(request: FastifyRequest): string | undefined {
+function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === "string" && /^Bearer\s+/i.test(header)) return stripBearer(header);
   return stripBearer(request.cookies?.[AUTH_COOKIE]);
 }
 
 /** For routes that need a login: the user, or a 401. */
-export function requireUser(request: FastifyRequest): SessionUser {
+export function loggedInUserOr401(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, NOT_LOGGED_IN);
   return request.user;
 }
@@ -52,34 +49,20 @@ export function registerSessionUser(api: FastifyInstance, services: Services) {
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
 
-function setSessionCookie(reply: FastifyReply, services: Services, token: string, remember: boolean) {
-  reply.setCookie(AUTH_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: services.secureCookies,
-    // Without Remember Me the cookie ends with the browser.
-    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
-  });
-}
-
-const clearSessionCookie = (reply: FastifyReply, services: Services) =>
-  reply.clearCookie(AUTH_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: services.secureCookies });
-
 export async function authRoutes(api: FastifyInstance, options: { services: Services }) {
   const { services } = options;
   const { auth } = services;
 
   api.post("/auth/register", async (request, reply) => {
     const input = registerSchema.parse(request.body ?? {});
-    const user = await auth.register(input, request.site.id, meta(request));
+    const user = await auth.register(request.site.id, input, meta(request));
     return reply.status(201).send({ user, message: "Your account has been created. You can now log in." });
   });
 
   api.post("/auth/login", async (request, reply) => {
     const input = loginSchema.parse(request.body ?? {});
     const session = await auth.login(input, meta(request));
-    setSessionCookie(reply, services, session.token, session.remember);
+    reply.header("set-cookie", sessionCookie(session, services.secureCookies));
     return { token: session.token, user: session.user, expiresAt: session.expiresAt.toISOString(), remember: session.remember };
   });
 
@@ -90,7 +73,7 @@ export async function authRoutes(api: FastifyInstance, options: { services: Serv
     } catch (err) {
       request.log.warn({ err }, "logout could not revoke the session");
     }
-    clearSessionCookie(reply, services);
+    reply.header("set-cookie", sessionCookie(null, services.secureCookies));
     return reply.status(200).send({ message: "Logged out" });
   };
   api.post("/auth/logout", { errorHandler: (_err, request, reply) => logout(request, reply) }, logout);
@@ -111,20 +94,5 @@ export async function authRoutes(api: FastifyInstance, options: { services: Serv
     const input = resetPasswordSchema.parse(request.body ?? {});
     await auth.resetPassword(input, meta(request));
     return { message: PASSWORD_CHANGED };
-  });
-}
-
-/** Background work of the accounts area: mail retries, and a word at start on the anti-bot state. */
-export function startAccountBackground(app: FastifyInstance, services: Services) {
-  if (!services.antibot.enabled) {
-    app.log.warn("anti-bot check is OFF: set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to enable reCAPTCHA v3");
-  }
-  const timer = setInterval(() => {
-    services.mail.deliverDue().catch((err: unknown) => app.log.error({ err }, "mail retry failed"));
-  }, MAIL_RETRY_MS);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    services.mail.close();
   });
 }

@@ -1,13 +1,14 @@
 // Lead forms (spec §7): POST /api/add-your-network (multipart, with a logo),
 // POST /api/advertisement-request/ and POST /api/support/contact-us/ (JSON).
 // Thin adapters: the rules live in core/leads.
-import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { Services } from "#core/services.ts";
 import { badRequest, HttpError } from "#core/errors.ts";
 import type { UploadedFile } from "#core/leads/logo.ts";
-import { ANTIBOT_FIELD, LOGO_RULES, MULTI_VALUE_FIELDS } from "#contracts/leads.ts";
-import { assertSafeText } from "../plugins/input-hygiene.ts";
+import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
+import { LOGO_RULES, MULTI_VALUE_FIELDS } from "#contracts/leads.ts";
+import { assertSafeText } from "#server/plugins/input-hygiene.ts";
+import { registerMultipart } from "#server/plugins/external/multipart.ts";
 
 // The logo's limit plus one byte, so "too big" is seen (truncated) instead of cut silently.
 const FILE_LIMIT = LOGO_RULES.maxKb * 1024 + 1;
@@ -44,10 +45,7 @@ const tokenOf = (body: Record<string, unknown>) => {
 
 export async function leadRoutes(api: FastifyInstance, { services }: { services: Services }) {
   const { leads, sites } = services;
-  await api.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: FILE_LIMIT, files: 1, fields: 60, fieldSize: 20 * 1024, parts: 62, headerPairs: 100 },
-  });
+  await registerMultipart(api, { fileBytes: FILE_LIMIT });
 
   api.post("/add-your-network", async (request: FastifyRequest, reply) => {
     if (!request.isMultipart()) throw badRequest("Expected a multipart/form-data request");

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Services } from "#core/services.ts";
 import { notFound } from "#core/errors.ts";
 import { integerField } from "#contracts/validation.ts";
-import { requireUser } from "./auth.ts";
+import { loggedInUserOr401 } from "./auth.ts";
 
 const listQuery = z.object({
   featured: z.enum(["true", "false"]).optional(),
@@ -36,7 +36,7 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
 
   // Static segments win over parameters in the router, so these come before /networks/:id/:slug.
   api.get<{ Params: IdParams }>("/networks/legacy/:id", async (request) => ({
-    network: found(await networks.byLegacyId(request.params.id, request.site.id)),
+    network: found(await networks.byLegacyId(request.site.id, request.params.id)),
   }));
 
   api.get<{ Params: IdParams }>("/networks/:id/reviews", async (request) => {
@@ -45,7 +45,7 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
   });
 
   api.post<{ Params: IdParams }>("/networks/:id/reviews", async (request, reply) => {
-    const user = requireUser(request);
+    const user = loggedInUserOr401(request);
     const result = await reviews.submit({
       networkId: request.params.id,
       userId: user.id,
@@ -68,12 +68,12 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
 
   // The slug is cosmetic here: the id decides; pages redirect to the canonical slug.
   api.get<{ Params: IdParams & { slug: string } }>("/networks/:id/:slug", async (request) => ({
-    network: found(await networks.byId(request.params.id, request.site.id)),
+    network: found(await networks.byId(request.site.id, request.params.id)),
   }));
 
   api.get<{ Params: { slug: string } }>("/networks/:slug", async (request) => {
     const { slug } = request.params;
     const siteId = request.site.id;
-    return { network: found((await networks.bySlug(slug, siteId)) ?? (await networks.byId(slug, siteId))) };
+    return { network: found((await networks.bySlug(siteId, slug)) ?? (await networks.byId(siteId, slug))) };
   });
 }

@@ -1,8 +1,10 @@
 // Offers API (spec §7): search, offer lookups by id, legacy id and slug, top
-// searches, verticals and the search's filter lists. Thin adapters over services.offers.
+// searches, categories and the search's filter lists. Thin adapters over services.offers.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";
-import { parseOfferSearchPayload } from "#contracts/offers.ts";
+import { notFound } from "#core/errors.ts";
+import type { OfferKey } from "#core/offers/detail.ts";
+import { parseOfferSearchPayload, type OfferPage } from "#contracts/offers.ts";
 
 export async function offerRoutes(api: FastifyInstance, { services }: { services: Services }) {
   const offers = services.offers;
@@ -13,31 +15,31 @@ export async function offerRoutes(api: FastifyInstance, { services }: { services
     return offers.search(input, { siteId: request.site.id, clientIp: request.ip });
   });
 
-  const offerPage = async (offer: Awaited<ReturnType<typeof offers.require>>) => ({ offer, ...(await offers.related(offer)) });
+  // One offer's page: the offer (404 when the address names none) and the lists around it.
+  const offerPage = async (siteId: string, key: OfferKey): Promise<OfferPage> => {
+    const offer = await offers.lookup(siteId, key);
+    if (!offer) throw notFound("Offer not found");
+    return { offer, ...(await offers.related(offer)) };
+  };
 
   // Literal segment first: /offers/legacy/{id} is a lookup by the old site's id.
   api.get<{ Params: { id: string } }>("/offers/legacy/:id", async (request) =>
-    offerPage(await offers.require(offers.byLegacyId(request.site.id, request.params.id))),
+    offerPage(request.site.id, { legacyId: request.params.id }),
   );
 
   // The slug is decoration: the id decides, and the answer carries the canonical slug.
   api.get<{ Params: { id: string; slug: string } }>("/offers/:id/:slug", async (request) =>
-    offerPage(await offers.require(offers.byId(request.site.id, request.params.id))),
+    offerPage(request.site.id, { id: request.params.id }),
   );
 
   // A bare number is an id (links without a slug); anything else is a slug.
-  api.get<{ Params: { slug: string } }>("/offers/:slug", async (request) => {
-    const { slug } = request.params;
-    const found = /^\d+$/.test(slug) ? offers.byId(request.site.id, slug) : offers.bySlug(request.site.id, slug);
-    return offerPage(await offers.require(found));
-  });
+  api.get<{ Params: { slug: string } }>("/offers/:slug", async (request) =>
+    offerPage(request.site.id, { segment: request.params.slug }),
+  );
 
   api.get("/top-searches", async (request) => ({ keywords: await offers.topSearches(request.site.id) }));
-  api.addHook("onClose", async () => {
-    await offers.flushSearchLog().catch((err: unknown) => api.log.error({ err }, "search log not written"));
-  });
 
-  api.get("/verticals", async () => ({ categories: await offers.verticals() }));
+  api.get("/verticals", async () => ({ categories: await offers.categories() }));
 
   // The whole filter lists of the offers search, loaded when a dropdown first opens.
   api.get("/offer-filters", async (_request, reply) => {

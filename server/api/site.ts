@@ -2,9 +2,9 @@
 // parameter; missing or empty means the default site, unknown answers 400.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Services } from "#core/services.ts";
-import type { Site } from "#core/sites/sites.ts";
+import type { Site } from "#contracts/site.ts";
 
-export const SITE_HEADER = "x-site";
+const SITE_HEADER = "x-site";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 // The current user's profile (spec §7: fetched after login and on start).
 import type { FastifyInstance } from "fastify";
-import { requireUser } from "./auth.ts";
+import { loggedInUserOr401 } from "./auth.ts";
 
 export async function userRoutes(api: FastifyInstance) {
-  api.get("/users/profile", async (request) => ({ user: requireUser(request) }));
+  api.get("/users/profile", async (request) => ({ user: loggedInUserOr401(request) }));
 }

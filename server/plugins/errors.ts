@@ -6,7 +6,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { refusalOf } from "#core/errors.ts";
 
-export const SERVER_ERROR_MESSAGE = "Sorry! The application has encountered a server error";
+const SERVER_ERROR_MESSAGE = "Sorry! The application has encountered a server error";
 
 // Fastify's own 4xx, in words that never quote the request (its messages echo content types and paths).
 const FASTIFY_MESSAGES: Record<string, string> = {

@@ -5,14 +5,18 @@
 // still carries its own nonce. When a page expires, the first request renders
 // it again while the others keep getting the previous copy for a short grace
 // period, so a popular page never makes every visitor wait at once.
+import { LRUCache } from "lru-cache";
+
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
 type Entry = CachedPage & { at: number; refreshing: boolean };
 
 const MAX_BODY = 1024 * 1024;
 
 export function createPageCache(options: { ttlMs: number; maxEntries: number }) {
-  const pages = new Map<string, Entry>();
   const graceMs = options.ttlMs * 2;
+  // lru-cache bounds the count and drops a copy too old even for the grace period (on the
+  // clock that dates the copies); whether a copy is stale is judged here.
+  const pages = new LRUCache<string, Entry>({ max: Math.max(1, options.maxEntries), ttl: options.ttlMs + graceMs, perf: Date });
   return {
     /** Whether this request may be answered from, and stored in, the cache. */
     eligible(method: string, headers: Record<string, unknown>): boolean {
@@ -22,12 +26,7 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
     get(url: string, nonce: string): CachedPage | undefined {
       const entry = pages.get(url);
       if (!entry) return undefined;
-      const age = Date.now() - entry.at;
-      if (age >= options.ttlMs + graceMs) {
-        pages.delete(url);
-        return undefined;
-      }
-      if (age >= options.ttlMs && !entry.refreshing) {
+      if (Date.now() - entry.at >= options.ttlMs && !entry.refreshing) {
         entry.refreshing = true; // this caller renders; the others get the copy meanwhile
         return undefined;
       }
@@ -42,11 +41,7 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
         pages.delete(url);
         return;
       }
-      pages.delete(url);
       pages.set(url, { ...page, at: Date.now(), refreshing: false });
-      while (pages.size > options.maxEntries) pages.delete(pages.keys().next().value as string);
     },
   };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;

@@ -5,9 +5,9 @@
 import { Readable as NodeReadable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { RequestContext } from "#app/context.ts";
+import { requestContext, type RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
-import { AUTH_COOKIE, stripBearer } from "#contracts/auth.ts";
+import { AUTH_COOKIE, stripBearer } from "#core/auth/sessions.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
@@ -22,8 +22,6 @@ export const FORM_BODY_LIMITS = { urlencoded: 256 * 1024, multipart: 5 * 1024 * 
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-type ContextKey = Parameters<RouterContextProvider["set"]>[0];
-
 export async function registerPages(
   app: FastifyInstance,
   options: { build: BuildSource; services: Services; mode: "development" | "production"; pageCacheSeconds: number },
@@ -31,7 +29,6 @@ export async function registerPages(
   const { build, services } = options;
   const pageCache = createPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: 200 });
   const handle = createRequestHandler(build, options.mode);
-  const loadBuild = typeof build === "function" ? build : async () => build;
 
   await app.register(async (scope) => {
     // Any other content type answers 415; a body over its limit answers 413 before it is read whole.
@@ -52,8 +49,6 @@ export async function registerPages(
         return reply.status(hit.status).header("x-page-cache", "hit").send(hit.body);
       }
 
-      const current = await loadBuild();
-      const key = (current.entry.module as unknown as { requestContext: ContextKey }).requestContext;
       const site = await services.sites.resolve(undefined);
       const context = new RouterContextProvider();
       const value: RequestContext = {
@@ -64,7 +59,7 @@ export async function registerPages(
         clientIp: request.ip,
         user: await services.auth.userForToken(stripBearer(request.cookies?.[AUTH_COOKIE])),
       };
-      context.set(key, value);
+      context.set(requestContext, value);
 
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());

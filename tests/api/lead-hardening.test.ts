@@ -10,6 +10,7 @@ import { sql } from "#db/client.ts";
 import { LOGO_MESSAGES } from "#contracts/leads.ts";
 import { CONFIRMATION_RATE_LIMIT } from "#core/leads/leads.ts";
 import { MALFORMED_MULTIPART } from "#server/api/leads.ts";
+import type { NetworkOptions } from "#contracts/networks.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import {
   EXIF_SECRET, GOOD_LOGO, makeGifJsPolyglot, makeJpegWithExif, makePngBomb, PNG_HTML_POLYGLOT, webpHeaderOnly,
@@ -21,8 +22,7 @@ let ipSeq = 0;
 /** Each request its own client address, so the per-address rate limit never couples tests. */
 const nextIp = () => `10.2.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-type Options = { verticals: string[]; trackingPlatforms: string[]; paymentFrequencies: string[]; paymentMethods: string[]; commissionTypes: string[] };
-let options: Options;
+let options: NetworkOptions;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "oa-lead-hardening-"));

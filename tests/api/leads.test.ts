@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
 import { LEAD_CONFIRMATIONS } from "#contracts/leads.ts";
 import { LEAD_RATE_LIMIT } from "#core/leads/leads.ts";
+import type { NetworkOptions } from "#contracts/networks.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { GOOD_LOGO, OVERSIZED_LOGO, SVG_LOGO, TEXT_AS_PNG, WRONG_SIZE_LOGO } from "../fixtures/images.ts";
 
@@ -30,10 +31,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Options = { verticals: string[]; trackingPlatforms: string[]; paymentFrequencies: string[]; paymentMethods: string[]; commissionTypes: string[] };
-let options: Options;
+let options: NetworkOptions;
 
-const networkFields = (o: Options, overrides: Record<string, string | string[] | undefined> = {}) => ({
+const networkFields = (o: NetworkOptions, overrides: Record<string, string | string[] | undefined> = {}) => ({
   networkName: "Acme Lead Network",
   website: "https://acme-leads.example.com",
   contactName: "Jane Smith",
@@ -356,6 +356,7 @@ describe("when the mail server is down", () => {
         await down.db.query(sql`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second'`);
         expect(await down.app.services.mail.deliverDue()).toBe(2);
         const after = await down.db.query<{ sent_at: Date | null }>(sql`SELECT sent_at FROM mail_outbox`);
+        expect(after).toHaveLength(2);
         expect(after.every((m) => m.sent_at !== null)).toBe(true);
         expect(received.flatMap((r) => r.to).sort()).toEqual([down.config.staffEmail, "sam@brand.example.com"].sort());
         expect(received.find((r) => r.to.includes(down.config.staffEmail))!.data).toContain("Brand Media Ltd");

@@ -5,7 +5,10 @@ import { sql } from "#db/client.ts";
 import { hashIp } from "#core/privacy.ts";
 import { JOIN_RATE_LIMIT } from "#core/networks/networks.ts";
 import { TOO_MANY_REQUESTS } from "#core/rate-limit/limiter.ts";
+import type { SessionUser } from "#contracts/auth.ts";
+import type { NetworkSummary } from "#contracts/networks.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { expectEvery } from "../helpers/assertions.ts";
 
 let t: TestApp;
 const SITE = "offeratlas";
@@ -18,14 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Net = {
-  id: number; name: string; slug: string; avgRating: number; reviewCount: number; offerCount: number; featured: boolean;
-  joiningLink: string | null; paidAccount: boolean; trustScore: number;
-  properties: { identifier: string; joiningLink: string | null; paidAccount: boolean; offerCount: number }[];
-};
 
 const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-const networksOf = async (url: string): Promise<Net[]> => {
+const networksOf = async (url: string): Promise<NetworkSummary[]> => {
   const res = await get(url);
   expect(res.statusCode).toBe(200);
   return res.json().networks;
@@ -39,7 +37,7 @@ async function signIn(remoteAddress = "10.1.0.1") {
   expect(reg.statusCode).toBe(201);
   const login = await t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress, payload: { email, password } });
   expect(login.statusCode).toBe(200);
-  return login.json() as { token: string; user: { id: number } };
+  return login.json<{ token: string; user: SessionUser }>();
 }
 
 describe("GET /api/networks", () => {
@@ -59,7 +57,7 @@ describe("GET /api/networks", () => {
       for (const p of net.properties) expect(Object.keys(p).sort()).toEqual(["identifier", "joiningLink", "offerCount", "paidAccount"]);
     }
     // Unreviewed networks rate 0.
-    expect(networks.every((x) => x.avgRating === 0 && x.reviewCount === 0)).toBe(true);
+    expectEvery(networks, (x) => x.avgRating === 0 && x.reviewCount === 0, "networks");
   });
 
   it("shuffles on each load, always the same set", async () => {
@@ -107,7 +105,7 @@ describe("GET /api/networks", () => {
       expect(net.joiningLink).toBe(own.joiningLink);
       expect(net.joiningLink).toContain(`ref=${SISTER}`);
     }
-    const viaHeader = (await get("/api/networks", { "x-site": SISTER })).json().networks as Net[];
+    const viaHeader = (await get("/api/networks", { "x-site": SISTER })).json<{ networks: NetworkSummary[] }>().networks;
     expect(viaHeader).toHaveLength(sister.length);
   });
 
@@ -130,7 +128,7 @@ describe("top and random paid networks", () => {
     const paid = await networksOf(`/api/random-paid-networks?site=${SITE}`);
     const [{ n }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM network_properties WHERE identifier = ${SITE} AND paid_account`);
     expect(paid.length).toBe(Math.min(n, 10));
-    expect(paid.every((x) => x.paidAccount)).toBe(true);
+    expectEvery(paid, (x) => x.paidAccount, "paid networks");
   });
 });
 

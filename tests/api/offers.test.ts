@@ -2,8 +2,20 @@
 // PostgreSQL (TEST_DATABASE_URL), over the deterministic demo seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
-import { OFFERS_MAX_PAGE, OFFERS_PAGE_SIZE, OFFERS_TOTAL_CAP, SPONSORED_PINS } from "#contracts/offers.ts";
+import {
+  OFFERS_MAX_PAGE,
+  OFFERS_PAGE_SIZE,
+  OFFERS_TOTAL_CAP,
+  SPONSORED_PINS,
+  type Category,
+  type FilterOptions,
+  type OfferPage,
+  type OfferSearchResult,
+  type TopCategory,
+} from "#contracts/offers.ts";
+import type { NetworkSummary } from "#contracts/networks.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { expectEvery } from "../helpers/assertions.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,12 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Row = { id: number; name: string; networkId: number; countries: string[]; categories: string[]; sponsored: boolean; pinned?: boolean; ppc: boolean; mobile: boolean; createdAt: string; slug: string };
-type SearchAnswer = { offers: Row[]; total: number; page: number; pageSize: number; fuzzy: boolean; query: string; totalCapped: boolean };
-
 async function search(payload: unknown, ip = "10.0.0.1") {
   const res = await t.app.inject({ method: "POST", url: "/api/offers/search", payload: payload as object, remoteAddress: ip });
-  return { status: res.statusCode, body: res.json() as SearchAnswer & { message?: string } };
+  return { status: res.statusCode, body: res.json() as OfferSearchResult & { message?: string } };
 }
 async function ok(payload: unknown, ip?: string) {
   const r = await search(payload, ip);
@@ -47,7 +56,7 @@ describe("POST /api/offers/search", () => {
     const first = await ok({ selectedTab: "topOffers" });
     const pinned = first.offers.filter((o) => o.pinned);
     expect(pinned.length).toBe(SPONSORED_PINS);
-    expect(first.offers.slice(0, SPONSORED_PINS).every((o) => o.pinned && o.sponsored)).toBe(true);
+    expectEvery(first.offers.slice(0, SPONSORED_PINS), (o) => Boolean(o.pinned && o.sponsored), "the first offers");
     // The rest of the page is ordered by popularity; pinned offers do not show twice.
     const second = await ok({ selectedTab: "topOffers", page: 2 });
     expect(second.offers.some((o) => o.pinned)).toBe(false);
@@ -87,7 +96,7 @@ describe("POST /api/offers/search", () => {
       SELECT n.name AS network FROM networks n WHERE n.offer_count > 5 AND n.name ~ '^[A-Za-z]+$' ORDER BY n.offer_count DESC LIMIT 1`);
     const body = await ok({ query: network.toLowerCase(), selectedTab: "newest" });
     expect(body.offers.length).toBeGreaterThan(0);
-    expect(body.offers.some((o) => (o as unknown as { networkName: string }).networkName === network)).toBe(true);
+    expect(body.offers.some((o) => o.networkName === network)).toBe(true);
   });
 
   it("tolerates typos when full-text finds (almost) nothing", async () => {
@@ -104,37 +113,42 @@ describe("POST /api/offers/search", () => {
     const us = await ok({ countries: ["US"] });
     const ca = await ok({ countries: ["CA"] });
     const either = await ok({ countries: ["US", "CA"] });
-    expect(us.offers.every((o) => o.countries.includes("US"))).toBe(true);
+    expectEvery(us.offers, (o) => o.countries.includes("US"), "US offers");
     expect(either.total).toBeGreaterThanOrEqual(Math.max(us.total, ca.total));
     expect(either.total).toBeLessThanOrEqual(us.total + ca.total);
-    expect(either.offers.every((o) => o.countries.includes("US") || o.countries.includes("CA"))).toBe(true);
+    expectEvery(either.offers, (o) => o.countries.includes("US") || o.countries.includes("CA"), "US or CA offers");
 
     const [a, b] = await q<{ id: number }>(sql`SELECT id FROM networks WHERE offer_count > 0 ORDER BY offer_count DESC LIMIT 2`);
     const nets = await ok({ networks: [a.id, b.id], countries: ["US"], selectedTab: "newest" });
-    expect(nets.offers.length).toBeGreaterThan(0);
-    expect(nets.offers.every((o) => [a.id, b.id].includes(o.networkId) && o.countries.includes("US"))).toBe(true);
+    expectEvery(nets.offers, (o) => [a.id, b.id].includes(o.networkId) && o.countries.includes("US"), "offers of two networks");
     const [{ n }] = await q<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM offers WHERE status = 'active' AND network_id IN (${a.id}, ${b.id}) AND 'US' = ANY (countries)`);
     expect(nets.total).toBe(n);
 
     const [cat] = await q<{ id: number; name: string }>(sql`SELECT id, name FROM categories WHERE name = 'Casino'`);
     const byCat = await ok({ categories: [cat.id], countries: "us" });
-    expect(byCat.offers.every((o) => o.categories.includes("Casino") && o.countries.includes("US"))).toBe(true);
+    expectEvery(byCat.offers, (o) => o.categories.includes("Casino") && o.countries.includes("US"), "US casino offers");
   });
 
   it("filters pay-per-call and mobile offers, and has tabs for them", async () => {
     for (const body of [await ok({ ppc: true }), await ok({ selectedTab: "payPerCall" })]) {
       expect(body.total).toBeGreaterThan(0);
-      expect(body.offers.every((o) => o.ppc)).toBe(true);
+      expectEvery(body.offers, (o) => o.ppc, "pay-per-call offers");
     }
     for (const body of [await ok({ mobile: true }), await ok({ selectedTab: "mobile" })]) {
       expect(body.total).toBeGreaterThan(0);
-      expect(body.offers.every((o) => o.mobile)).toBe(true);
+      expectEvery(body.offers, (o) => o.mobile, "mobile offers");
     }
   });
 
   it("orders the newest and highest-payout tabs and every sortBy", async () => {
-    const newest = await ok({ selectedTab: "newest" });
+    // An order is only checked on a whole page (an empty list is in every order).
+    const fullPage = async (payload: object) => {
+      const body = await ok(payload);
+      expect(body.offers).toHaveLength(OFFERS_PAGE_SIZE);
+      return body;
+    };
+    const newest = await fullPage({ selectedTab: "newest" });
     const dates = newest.offers.map((o) => o.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
 
@@ -143,22 +157,22 @@ describe("POST /api/offers/search", () => {
       const m = new Map(rows.map((r) => [r.id, r.payout_usd ?? -1]));
       return ids.map((id) => m.get(id)!);
     };
-    const high = await ok({ selectedTab: "highestPayout" });
+    const high = await fullPage({ selectedTab: "highestPayout" });
     const p = await payoutOf(high.offers.map((o) => o.id));
     expect([...p].sort((x, y) => y - x)).toEqual(p);
-    const low = await payoutOf((await ok({ sortBy: "payout", sortDesc: false })).offers.map((o) => o.id));
+    const low = await payoutOf((await fullPage({ sortBy: "payout", sortDesc: false })).offers.map((o) => o.id));
     expect([...low].sort((x, y) => x - y)).toEqual(low);
     expect(low[0]).toBeGreaterThanOrEqual(0);
 
-    const byName = (await ok({ sortBy: "name" })).offers.map((o) => o.name.toLowerCase());
+    const byName = (await fullPage({ sortBy: "name" })).offers.map((o) => o.name.toLowerCase());
     expect([...byName].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))).toEqual(byName);
-    const byNameDesc = (await ok({ sortBy: "name", sortDesc: true })).offers.map((o) => o.name.toLowerCase());
+    const byNameDesc = (await fullPage({ sortBy: "name", sortDesc: true })).offers.map((o) => o.name.toLowerCase());
     expect(byNameDesc[0] >= byNameDesc[byNameDesc.length - 1]).toBe(true);
 
-    const byNetwork = (await ok({ sortBy: "network" })).offers.map((o) => (o as unknown as { networkName: string }).networkName.toLowerCase());
+    const byNetwork = (await fullPage({ sortBy: "network" })).offers.map((o) => o.networkName.toLowerCase());
     expect([...byNetwork].sort()).toEqual(byNetwork);
 
-    const pop = await ok({ sortBy: "popularity" });
+    const pop = await fullPage({ sortBy: "popularity" });
     const pops = await q<{ id: number; popularity: number }>(sql`SELECT id, popularity FROM offers WHERE id IN ${pop.offers.map((o) => o.id)}`);
     const pm = new Map(pops.map((r) => [r.id, r.popularity]));
     const ordered = pop.offers.map((o) => pm.get(o.id)!);
@@ -169,6 +183,7 @@ describe("POST /api/offers/search", () => {
     const p1 = await ok({ selectedTab: "newest", page: 1, countries: ["US"] });
     const p2 = await ok({ selectedTab: "newest", page: "2", countries: ["US"] });
     expect(p2.page).toBe(2);
+    expect(p2.offers.length).toBeGreaterThan(0);
     expect(p1.offers.map((o) => o.id).filter((id) => p2.offers.some((o) => o.id === id))).toEqual([]);
     expect(p1.totalCapped).toBe(false);
     const last = Math.ceil(p1.total / OFFERS_PAGE_SIZE);
@@ -242,10 +257,10 @@ describe("offer lookups", () => {
     const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM offers WHERE product_key = ${product_key} AND status = 'active' ORDER BY id LIMIT 1`);
     const res = await t.app.inject(`/api/offers/${offer.id}/${offer.slug}`);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<OfferPage>();
     expect(body.offer).toMatchObject({ id: offer.id, slug: offer.slug, legacyId: offer.legacy_id, productKey: product_key });
     expect(body.offer.network).toMatchObject({ id: expect.any(Number), name: expect.any(String), avgRating: expect.any(Number) });
-    const same = body.sameOffer as { id: number; payoutUsd: number | null; current: boolean; networkId: number }[];
+    const same = body.sameOffer;
     expect(same.length).toBeGreaterThanOrEqual(3);
     expect(same.filter((s) => s.current).map((s) => s.id)).toEqual([offer.id]);
     const usd = same.map((s) => s.payoutUsd ?? -1);
@@ -293,14 +308,13 @@ describe("verticals", () => {
   it("GET /api/verticals answers { categories } and GET /api/top-categories the top ones", async () => {
     const all = await t.app.inject("/api/verticals?site=offeratlas");
     expect(all.statusCode).toBe(200);
-    const categories = all.json().categories as { id: number; name: string; top: boolean }[];
+    const { categories } = all.json<{ categories: Category[] }>();
     const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
     expect(categories).toHaveLength(n);
     expect(categories.map((c) => c.name)).toContain("Casino");
-    const top = (await t.app.inject("/api/top-categories?site=offeratlas")).json().categories as { top: boolean; offerCount: number }[];
-    expect(top.length).toBeGreaterThan(0);
+    const top = (await t.app.inject("/api/top-categories?site=offeratlas")).json<{ categories: TopCategory[] }>().categories;
     expect(top.length).toBeLessThan(categories.length);
-    expect(top.every((c) => c.top && c.offerCount >= 0)).toBe(true);
+    expectEvery(top, (c) => c.top && c.offerCount >= 0, "top categories");
     expect((await t.app.inject("/api/verticals?site=nowhere")).statusCode).toBe(400);
   });
 
@@ -308,11 +322,13 @@ describe("verticals", () => {
     const res = await t.app.inject("/api/offer-filters");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const lists = res.json() as { networks: { id: number; name: string }[]; categories: { id: number }[]; countries: { code: string; name: string }[] };
+    const lists = res.json<FilterOptions>();
     // Networks: the spec's name-sorted list (only networks with offers, by lowercase name).
-    const sorted = (await t.app.inject("/api/networks?sort=name")).json().networks as { id: number }[];
+    const sorted = (await t.app.inject("/api/networks?sort=name")).json<{ networks: NetworkSummary[] }>().networks;
+    expect(sorted.length).toBeGreaterThan(0);
     expect(lists.networks.map((n) => n.id)).toEqual(sorted.map((n) => n.id));
-    const verticals = (await t.app.inject("/api/verticals")).json().categories as { id: number }[];
+    const verticals = (await t.app.inject("/api/verticals")).json<{ categories: Category[] }>().categories;
+    expect(verticals.length).toBeGreaterThan(0);
     expect(lists.categories.map((c) => c.id)).toEqual(verticals.map((c) => c.id));
     expect(lists.countries[0]).toEqual({ code: "US", name: "United States" });
     expect(lists.countries.length).toBeGreaterThan(200);
@@ -320,6 +336,26 @@ describe("verticals", () => {
 });
 
 describe("offer pages (server-rendered)", () => {
+  it("share the API's lookup: a bare slug names the most popular listing, an old-site id is tried where the id goes", async () => {
+    const [bySlug] = await q<{ id: number; slug: string }>(sql`
+      SELECT DISTINCT ON (slug) id, slug FROM offers WHERE status = 'active' ORDER BY slug, popularity DESC, id LIMIT 1`);
+    const slugPage = await t.app.inject(`/offer/${bySlug.slug}`);
+    expect(slugPage.statusCode).toBe(301);
+    expect(slugPage.headers.location).toBe(`/offer/${bySlug.id}/${bySlug.slug}`);
+    expect((await t.app.inject(`/api/offers/${bySlug.slug}`)).json().offer.id).toBe(bySlug.id);
+
+    const [old] = await q<{ id: number; slug: string; legacy_id: number }>(sql`
+      SELECT o.id, o.slug, o.legacy_id FROM offers o
+      WHERE o.legacy_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.id = o.legacy_id) ORDER BY o.id LIMIT 1`);
+    expect(old).toBeDefined();
+    const oldPage = await t.app.inject(`/offer/${old.legacy_id}`);
+    expect(oldPage.statusCode).toBe(301);
+    expect(oldPage.headers.location).toBe(`/offer/${old.id}/${old.slug}`);
+    // The API keeps ids and old-site ids apart: /api/offers/legacy/{id} is the way to the latter.
+    expect((await t.app.inject(`/api/offers/${old.legacy_id}`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/offers/legacy/${old.legacy_id}`)).json().offer.id).toBe(old.id);
+  });
+
   it("redirects a missing or wrong slug, a legacy id and the legacy address to the canonical page", async () => {
     const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
     const canonical = `/offer/${offer.id}/${offer.slug}`;

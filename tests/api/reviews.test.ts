@@ -5,7 +5,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
-import { createReputationServices } from "#core/networks/reputation-services.ts";
+import type { SessionUser } from "#contracts/auth.ts";
+import type { NetworkSummary } from "#contracts/networks.ts";
+import type { ReviewPage } from "#contracts/reviews.ts";
+import { createReviewService } from "#core/reviews/reviews.ts";
 import { createAntibot } from "#core/antibot/recaptcha.ts";
 import { createRateLimiter } from "#core/rate-limit/limiter.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -30,7 +33,7 @@ async function signIn(app: TestApp = t, name = "Jane Reviewer") {
   const login = await app.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress,
     payload: { email, password: PASSWORD } });
   expect(login.statusCode, login.body).toBe(200);
-  const { token, user } = login.json() as { token: string; user: { id: number } };
+  const { token, user } = login.json<{ token: string; user: SessionUser }>();
   return { token, userId: user.id, headers: { authorization: `Bearer ${token}` } };
 }
 
@@ -117,7 +120,7 @@ describe("POST /api/networks/{networkId}/reviews", () => {
     const rows = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${id} AND user_id = ${a.userId}`);
     expect(rows[0].n).toBe(1);
     // The listing shows the new standing too.
-    const listed = (await t.app.inject("/api/networks")).json().networks.find((n: { id: number }) => n.id === id);
+    const listed = (await t.app.inject("/api/networks")).json<{ networks: NetworkSummary[] }>().networks.find((n) => n.id === id);
     expect(listed).toMatchObject({ avgRating: 3, reviewCount: 2 });
   });
 
@@ -153,7 +156,7 @@ describe("GET /api/networks/{id}/reviews", () => {
     }
     const page1 = await t.app.inject(`/api/networks/${id}/reviews`);
     expect(page1.statusCode).toBe(200);
-    const body = page1.json();
+    const body = page1.json<ReviewPage>();
     expect(body).toMatchObject({ page: 1, pageSize: 10, total: 12, pageCount: 2, reviewCount: 12,
       distribution: { 1: 1, 2: 1, 3: 2, 4: 4, 5: 4 } });
     const mean = ratings.reduce((s, r) => s + r, 0) / ratings.length;
@@ -161,10 +164,10 @@ describe("GET /api/networks/{id}/reviews", () => {
     expect(body.trustScore).toBeLessThan(body.avgRating); // pulled towards the 3-star prior
     expect(body.reviews).toHaveLength(10);
     expect(body.reviews[0].comment).toContain("(12)");
-    const times = body.reviews.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+    const times = body.reviews.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const page2 = (await t.app.inject(`/api/networks/${id}/reviews?page=2`)).json();
-    expect(page2.reviews.map((r: { comment: string }) => r.comment.match(/\((\d+)\)/)![1])).toEqual(["2", "1"]);
+    const page2 = (await t.app.inject(`/api/networks/${id}/reviews?page=2`)).json<ReviewPage>();
+    expect(page2.reviews.map((r) => r.comment.match(/\((\d+)\)/)![1])).toEqual(["2", "1"]);
     expect((await t.app.inject(`/api/networks/${id}/reviews?page=0`)).statusCode).toBe(400);
     expect((await t.app.inject(`/api/networks/${id}/reviews?page=x`)).statusCode).toBe(400);
   });
@@ -219,7 +222,7 @@ describe("anti-bot check", () => {
   // The same services the API assembles, with keys configured (one database per test file, so no second app).
   it("refuses a review without a valid token for the review action, and accepts one with it", async () => {
     const antibot = createAntibot({ siteKey: "site-key", secretKey: "secret-key", verifyUrl, minScore: 0.5 });
-    const { reviews } = createReputationServices(t.db, {}, { antibot, rateLimits: createRateLimiter(t.db) });
+    const reviews = createReviewService(t.db, { antibot, rateLimiter: createRateLimiter(t.db) });
     const { userId } = await signIn(t, "Guarded User");
     const id = (await networkIds())[10];
     for (const token of ["", "bad:review", "ok:login"]) {

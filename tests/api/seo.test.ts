@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
 import { createSitemaps } from "#core/seo/sitemap.ts";
+import type { LinksPage } from "#contracts/links.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { javaAvailable, validateXml, vnuErrors, xmllintAvailable } from "../fixtures/xml-validate.ts";
 
@@ -105,14 +106,14 @@ describe("sitemaps", () => {
     // Leave a hole: offers 101-200 are paused, so range 2 disappears from the index.
     await t.db.query(sql`UPDATE offers SET status = 'paused' WHERE id BETWEEN 101 AND 200`);
     try {
-      const index = await small.index(ORIGIN, "offeratlas");
+      const index = await small.index("offeratlas", ORIGIN);
       const offerFiles = locs(index).filter((u) => u.includes("/sitemaps/offers/"));
       const [{ max }] = await t.db.query<{ max: number }>(sql`SELECT max(id)::int AS max FROM offers WHERE status = 'active'`);
       const expected = Array.from({ length: Math.ceil(max / 100) }, (_, i) => i + 1).filter((p) => p !== 2);
       expect(offerFiles).toEqual(expected.map((p) => `${ORIGIN}/sitemaps/offers/${p}.xml`));
-      expect(await small.page(ORIGIN, "offeratlas", "offers", 2)).toBeNull();
+      expect(await small.page("offeratlas", ORIGIN, "offers", 2)).toBeNull();
 
-      const stream = await small.page(ORIGIN, "offeratlas", "offers", 3);
+      const stream = await small.page("offeratlas", ORIGIN, "offers", 3);
       const xml = await new Response(stream).text();
       const ids = locs(xml).map((u) => Number(/\/offer\/(\d+)\//.exec(u)![1]));
       expect(ids.length).toBeGreaterThan(0);
@@ -156,6 +157,7 @@ describe("offers feed", () => {
     const links = [...res.body.matchAll(/<item>[\s\S]*?<link>[^<]*\/offer\/(\d+)\//g)].map((m) => Number(m[1]));
     expect(links.length).toBeGreaterThan(0);
     const rows = await t.db.query<{ id: number; category_ids: number[] }>(sql`SELECT id, category_ids FROM offers WHERE id = ANY (${`{${links.join(",")}}`}::bigint[])`);
+    expect(rows).toHaveLength(new Set(links).size);
     expect(rows.every((r) => r.category_ids.includes(cat.id))).toBe(true);
     expect(res.body).toContain(`<title>New ${cat.name.replace(/&/g, "&amp;")} offers | OfferAtlas</title>`);
 
@@ -166,16 +168,14 @@ describe("offers feed", () => {
 });
 
 describe("GET /api/links", () => {
-  type Links = { page: number; pageSize: number; total: number; totalPages: number; networks: { url: string; name: string }[]; trafficSources: { url: string }[]; offers: { id: number; url: string }[] };
-
   it("pages through every network, traffic source and offer exactly once", async () => {
-    const first = (await t.app.inject("/api/links?page=1&site=offeratlas")).json<Links>();
+    const first = (await t.app.inject("/api/links?page=1&site=offeratlas")).json<LinksPage>();
     expect(first.page).toBe(1);
     const seen: string[] = [];
     for (let p = 1; p <= first.totalPages; p++) {
       const res = await t.app.inject(`/api/links?page=${p}&site=offeratlas`);
       expect(res.statusCode).toBe(200);
-      const body = res.json<Links>();
+      const body = res.json<LinksPage>();
       const n = body.networks.length + body.trafficSources.length + body.offers.length;
       expect(n).toBe(p < first.totalPages ? first.pageSize : first.total - first.pageSize * (first.totalPages - 1));
       seen.push(...body.networks.map((x) => x.url), ...body.trafficSources.map((x) => x.url), ...body.offers.map((x) => x.url));
@@ -191,7 +191,7 @@ describe("GET /api/links", () => {
     expect((await t.app.inject("/api/links?page=0")).json().message).toBe("Page must be greater than or equal to 1");
     expect((await t.app.inject("/api/links?page=x")).statusCode).toBe(400);
     expect((await t.app.inject("/api/links?site=nope")).statusCode).toBe(400);
-    const past = (await t.app.inject("/api/links?page=9999")).json<Links>();
+    const past = (await t.app.inject("/api/links?page=9999")).json<LinksPage>();
     expect(past.offers).toEqual([]);
   });
 });

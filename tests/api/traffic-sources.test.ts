@@ -1,6 +1,7 @@
 // Traffic sources API (spec §4, §7) and their page addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
+import type { TrafficSource } from "#contracts/traffic-sources.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -9,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Source = { id: number; name: string; featured: boolean; legacyId: number; adFormats: string[]; geos: string[] };
-const list = async (url = "/api/traffic-sources?site=offeratlas"): Promise<Source[]> => {
+const list = async (url = "/api/traffic-sources?site=offeratlas"): Promise<TrafficSource[]> => {
   const res = await t.app.inject(url);
   expect(res.statusCode).toBe(200);
   return res.json().trafficSources;

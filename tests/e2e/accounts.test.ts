@@ -103,6 +103,9 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
     expect(await dropdown.isVisible()).toBe(false);
     await page.locator("header").getByRole("link", { name: "Login", exact: true }).focus();
     await dropdown.waitFor({ state: "visible" });
+    // The focused dropdown shows the login form itself.
+    await expect.poll(() => dropdown.getByLabel("Email").isVisible()).toBe(true);
+    await expect.poll(() => dropdown.getByRole("button", { name: "Log In" }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -142,9 +145,18 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
   it("never follows a redirect target off the site", async () => {
     const { context, page } = await fresh();
     await registerAccount(page, "redirect@example.com");
+    const offSite: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname === "evil.example") offSite.push(request.url());
+    });
     await page.goto("/login?redirectTo=//evil.example/steal");
     await loginOnPage(page, "redirect@example.com");
     await page.waitForURL(`${server.baseUrl}/`);
+    // The user lands on this site's home page, logged in, and nothing was asked of the other host.
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+    await expect.poll(() => page.getByText("Enter a search term below to find and compare offers").isVisible()).toBe(true);
+    await expect.poll(() => logoutButton(page).isVisible()).toBe(true);
+    expect(offSite).toEqual([]);
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "#db/client.ts";
-import { SEARCH_DEBOUNCE_MS } from "#app/components/shell/SearchBox.tsx";
+import { SEARCH_DEBOUNCE_MS } from "#app/ui/shell/SearchBox.tsx";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 

@@ -74,6 +74,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         const statuses = new Set(answers.map((a) => a.status));
         console.log(`terminated ${terminated} backends during ${answers.length} searches: ${JSON.stringify(countBy(answers))}`);
         // A search whose connection went away answers 503, the others 200; never 500.
+        expect(answers.length).toBeGreaterThan(0);
         expect([...statuses].every((s) => s === 200 || s === 503)).toBe(true);
         for (const a of answers.filter((x) => x.status === 503)) expectUnavailable(a);
         expect(t.connectionErrors.length).toBeGreaterThan(0);

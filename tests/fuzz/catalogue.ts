@@ -116,24 +116,24 @@ export type PageAction = {
 };
 
 export const PAGE_ACTIONS: PageAction[] = [
-  { module: "routes/login.tsx", path: "/login", fields: ["email", "password", "remember", "redirectTo", ANTIBOT], secret: ["password", ANTIBOT] },
-  { module: "routes/register.tsx", path: "/register",
+  { module: "routes/account/login.tsx", path: "/login", fields: ["email", "password", "remember", "redirectTo", ANTIBOT], secret: ["password", ANTIBOT] },
+  { module: "routes/account/register.tsx", path: "/register",
     fields: ["name", "email", "password", "confirmPassword", "phone", "company", "messenger", ANTIBOT],
     secret: ["password", "confirmPassword", ANTIBOT] },
-  { module: "routes/forgot-password.tsx", path: "/forgot-password", fields: ["email", ANTIBOT], secret: [ANTIBOT] },
-  { module: "routes/reset-password.tsx", path: "/reset-password", fields: ["token", "password", "confirmPassword", ANTIBOT],
+  { module: "routes/account/forgot-password.tsx", path: "/forgot-password", fields: ["email", ANTIBOT], secret: [ANTIBOT] },
+  { module: "routes/account/reset-password.tsx", path: "/reset-password", fields: ["token", "password", "confirmPassword", ANTIBOT],
     secret: ["token", "password", "confirmPassword", ANTIBOT] },
-  { module: "routes/contact.tsx", path: "/contact", fields: ["name", "email", "topic", "subject", "message", ANTIBOT], secret: [ANTIBOT] },
-  { module: "routes/advertise.tsx", path: "/advertise",
+  { module: "routes/leads/contact.tsx", path: "/contact", fields: ["name", "email", "topic", "subject", "message", ANTIBOT], secret: [ANTIBOT] },
+  { module: "routes/leads/advertise.tsx", path: "/advertise",
     fields: ["name", "email", "company", "website", "phone", "messenger", "placements", "budget", "message", ANTIBOT],
     multi: ["placements"], secret: [ANTIBOT] },
-  { module: "routes/add-your-network.tsx", path: "/add-your-network", multipart: true,
+  { module: "routes/leads/add-your-network.tsx", path: "/add-your-network", multipart: true,
     fields: ["networkName", "website", "offerCount", "trackingPlatform", "description", "verticals", "commissionTypes",
       "paymentFrequency", "minimumPayment", "paymentMethods", "contactName", "email", "phone", "messenger", ANTIBOT],
     multi: ["verticals", "commissionTypes", "paymentMethods"], files: ["logo"], secret: [ANTIBOT] },
-  { module: "routes/logout.tsx", path: "/logout", fields: [], secret: [] },
+  { module: "routes/account/logout.tsx", path: "/logout", fields: [], secret: [] },
   // The review form on the network page.
-  { module: "routes/network.tsx", path: "/network/:id/:slug", login: true, fields: ["intent", "rating", "comment", ANTIBOT], secret: [ANTIBOT] },
+  { module: "routes/networks/network.tsx", path: "/network/:id/:slug", login: true, fields: ["intent", "rating", "comment", ANTIBOT], secret: [ANTIBOT] },
 ];
 
 export type PageRoute = {

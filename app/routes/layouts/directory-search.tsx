@@ -1,8 +1,8 @@
 // Layout: network search bar with top ads and sidebar — for networks and traffic sources (spec §2).
 import { Link, Outlet, useLocation, useSearchParams } from "react-router";
-import { TopAds } from "#app/components/ads/AdRegions.tsx";
-import { SearchBox } from "#app/components/shell/SearchBox.tsx";
-import { WithSidebar } from "#app/components/shell/WithSidebar.tsx";
+import { TopAds } from "#app/ui/ads/AdRegions.tsx";
+import { SearchBox } from "#app/ui/shell/SearchBox.tsx";
+import { WithSidebar } from "#app/ui/shell/WithSidebar.tsx";
 
 export const DIRECTORY_TITLES = {
   "/networks": "Enter a search term below to find networks",

@@ -1,6 +1,6 @@
 // Layout: top ads with footer ad (and the navigation bar every page has).
 import { Outlet } from "react-router";
-import { FooterAd, TopAds } from "#app/components/ads/AdRegions.tsx";
+import { FooterAd, TopAds } from "#app/ui/ads/AdRegions.tsx";
 
 export default function TopAdsFooterAdLayout() {
   return (

@@ -1,7 +1,7 @@
 // Layout: top ads with sidebar.
 import { Outlet } from "react-router";
-import { TopAds } from "#app/components/ads/AdRegions.tsx";
-import { WithSidebar } from "#app/components/shell/WithSidebar.tsx";
+import { TopAds } from "#app/ui/ads/AdRegions.tsx";
+import { WithSidebar } from "#app/ui/shell/WithSidebar.tsx";
 
 export default function TopAdsSidebarLayout() {
   return (

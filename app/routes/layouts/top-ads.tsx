@@ -1,6 +1,6 @@
 // Layout: top ads only.
 import { Outlet } from "react-router";
-import { TopAds } from "#app/components/ads/AdRegions.tsx";
+import { TopAds } from "#app/ui/ads/AdRegions.tsx";
 
 export default function TopAdsLayout() {
   return (

@@ -1,0 +1,40 @@
+// /account: the logged-in user's profile. Protected: a visitor is sent to
+// /login?redirectTo=/account and comes back here after logging in.
+import { useLoaderData } from "react-router";
+import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
+import { requestContext } from "#app/context.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your account | OfferAtlas" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUserOrRedirect(request, context.get(requestContext).user);
+  return { name: user.name, email: user.email, phone: user.phone, company: user.company, messenger: user.messenger, createdAt: user.createdAt };
+}
+
+const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+export default function AccountPage() {
+  const user = useLoaderData<typeof loader>();
+  const rows: [string, string | null][] = [
+    ["Name", user.name],
+    ["Email", user.email],
+    ["Phone", user.phone],
+    ["Company", user.company],
+    ["Skype / Telegram", user.messenger],
+    ["Member since", memberSince(user.createdAt)],
+  ];
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-semibold">Your account</h1>
+      <dl className="card mt-4 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd data-field={label}>{value || <span className="text-slate-400">Not given</span>}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

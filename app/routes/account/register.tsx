@@ -1,0 +1,61 @@
+// /register (spec §2/§5): guest-only signup. The phone loses its whitespace and
+// is left out when empty; success sets justRegistered and says so plainly.
+import { Link } from "react-router";
+import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
+import { registerSchema } from "#contracts/auth.ts";
+import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
+import { Fields, FormAlert, TextField, useFormResult } from "#app/ui/form/Fields.tsx";
+import type { FormResult } from "#app/ui/form/form.ts";
+import { handleForm } from "#app/ui/form/form.server.ts";
+import { guestOnly } from "#app/lib/guard.server.ts";
+import { requestContext } from "#app/context.ts";
+import { accountForm, visitor } from "./account.server";
+import { Accepted } from "./Accepted";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create your account | OfferAtlas" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  guestOnly(context.get(requestContext).user);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, site, clientIp } = context.get(requestContext);
+  return handleForm(request, accountForm("password"), async (values) => {
+    const user = await services.auth.register(site.id, registerSchema.parse(values), visitor(request, clientIp));
+    // The confirmation names the address the account was made for.
+    return { ok: true, values: { email: user.email } } satisfies FormResult;
+  });
+}
+
+export default function RegisterPage() {
+  const { result, busy } = useFormResult();
+  if (result?.ok) {
+    return (
+      <Accepted testId="registered" title="Your account has been created">
+        Welcome to OfferAtlas! You can now log in with <strong>{result.values?.email}</strong> and your password.
+      </Accepted>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="text-2xl font-semibold">Create your account</h1>
+      <p className="mt-2 text-slate-600">Register to review networks and be remembered.</p>
+      <AntibotForm action="/register" antibotAction={ANTIBOT_ACTIONS.register} className="card mt-4 space-y-3" noValidate>
+        <FormAlert result={result} refusalField="password" />
+        <Fields errors={result?.errors} values={result?.values}>
+          <TextField label="Name" name="name" autoComplete="name" required />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required />
+          <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} />
+          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+          <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" />
+          <TextField label="Company (optional)" name="company" autoComplete="organization" />
+          <TextField label="Skype / Telegram (optional)" name="messenger" />
+        </Fields>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>Register</button>
+        <p className="text-sm">Already registered? <Link to="/login" className="link">Log in</Link></p>
+      </AntibotForm>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+// /404 (where a 404 answer sends the visitor) and the no-match route: both answer 404.
+import { data } from "react-router";
+import { ErrorPage } from "#app/ui/shell/ErrorPage.tsx";
+import type { Route } from "./+types/not-found";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | OfferAtlas" }, { name: "robots", content: "noindex" }];
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound({ params }: Route.ComponentProps) {
+  return <ErrorPage status={404} noMatch={"*" in params} />;
+}

@@ -1,0 +1,100 @@
+// A lead form: validates every field in the browser with the same zod schema
+// and spec §5 messages the server uses, gets an anti-bot token when the check
+// is on, and posts to the page's action. Without JavaScript it is a plain
+// form post and the server's answer re-renders the page with the errors and
+// the typed values.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import type { z } from "zod";
+import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
+import { formValues } from "#contracts/leads.ts";
+import { fieldErrors } from "#contracts/validation.ts";
+import { AntibotNotice, useAntibotSiteKey } from "#app/ui/antibot/AntibotForm.tsx";
+import { executeRecaptcha } from "#app/ui/antibot/recaptcha-client.ts";
+import { Fields } from "#app/ui/form/Fields.tsx";
+import type { FormResult } from "#app/ui/form/form.ts";
+
+// The field messages say what is wrong, and the alert counts them; a refusal
+// that belongs to no field (rate limit, anti-bot) is the alert itself.
+const noticeOf = (result: FormResult | undefined) =>
+  result && !result.ok && !Object.keys(result.errors ?? {}).length ? result.message : undefined;
+
+type Props = {
+  action: string;
+  antibotAction: string;
+  schema: z.ZodType;
+  result: FormResult | undefined;
+  multipart?: boolean;
+  /** Extra checks that need the browser (a file's pixels); field name → message. */
+  checkFiles?: (form: FormData) => Promise<Record<string, string>>;
+  submitLabel: string;
+  children: ReactNode;
+};
+
+export function LeadForm({ action, antibotAction, schema, result, multipart, checkFiles, submitLabel, children }: Props) {
+  const submit = useSubmit();
+  const siteKey = useAntibotSiteKey();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>(result?.errors ?? {});
+  const [notice, setNotice] = useState<string | undefined>(noticeOf(result));
+  const [checking, setChecking] = useState(false);
+  const busy = checking || navigation.state === "submitting";
+
+  // A new answer from the server replaces what the browser found (adjusted during render, not in an effect).
+  const [shown, setShown] = useState(result);
+  if (result !== shown) {
+    setShown(result);
+    setErrors(result?.errors ?? {});
+    setNotice(noticeOf(result));
+  }
+
+  // Take the visitor to the first field that needs attention.
+  useEffect(() => {
+    const first = Object.keys(errors)[0];
+    if (!first) return;
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
+    el?.focus();
+  }, [errors]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setChecking(true);
+    try {
+      const parsed = schema.safeParse(formValues(data, [ANTIBOT_FIELD]));
+      const found = parsed.success ? {} : fieldErrors(parsed.error);
+      if (checkFiles) for (const [k, v] of Object.entries(await checkFiles(data))) found[k] ??= v;
+      setErrors(found);
+      setNotice(undefined);
+      if (Object.keys(found).length) return;
+      if (siteKey) data.set(ANTIBOT_FIELD, await executeRecaptcha(siteKey, antibotAction));
+      await submit(data, { method: "post", action, encType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" });
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : String(err));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const count = Object.keys(errors).length;
+  return (
+    <Fields errors={errors} values={result?.values} markRequired>
+      <Form ref={formRef} method="post" action={action} encType={multipart ? "multipart/form-data" : undefined}
+        noValidate onSubmit={onSubmit} aria-busy={busy} className="card space-y-4">
+        {(notice || count > 0) && (
+          <div role="alert" data-testid="form-alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
+            {notice ?? (count === 1 ? "Please correct the highlighted field." : `Please correct the ${count} highlighted fields.`)}
+          </div>
+        )}
+        {children}
+        <div className="flex items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Sending…" : submitLabel}</button>
+          <span className="text-xs text-slate-500">Fields marked * are required.</span>
+        </div>
+        <AntibotNotice />
+      </Form>
+    </Fields>
+  );
+}

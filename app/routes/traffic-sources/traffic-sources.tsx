@@ -1,0 +1,34 @@
+// /traffic-sources: featured traffic sources first, each group shuffled (spec §4),
+// filtered by the layout's search box, paged through `page` in the URL.
+import { requestContext } from "#app/context.ts";
+import { fixedPageMeta } from "#app/lib/seo.ts";
+import { directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
+import { TrafficSourcesTable, type TrafficSourceRow } from "./TrafficSourcesTable";
+import type { Route } from "./+types/traffic-sources";
+
+export { shouldRevalidate } from "#app/routes/layouts/directory.tsx";
+
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Traffic sources for affiliates",
+  description: "Find traffic sources by ad format, pricing model, minimum deposit and geos.",
+  path: "/traffic-sources",
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const search = directorySearch(request);
+  const sources = await services.trafficSources.list({ search });
+  const rows: TrafficSourceRow[] = sources.map((s) => ({
+    id: s.id, name: s.name, logoUrl: s.logoUrl, featured: s.featured, adFormats: s.adFormats,
+    pricingModels: s.pricingModels, minimumDeposit: s.minimumDeposit, geoCount: s.geos.length,
+  }));
+  return { search, trafficSources: rows };
+}
+
+export default function TrafficSourcesPage({ loaderData: { trafficSources, search } }: Route.ComponentProps) {
+  return (
+    <DirectoryListing id="traffic-sources-heading" title="Traffic sources" rows={trafficSources} search={search}
+      nothingFound={`No traffic sources match “${search}”.`} pagesLabel="Traffic sources pages"
+      table={(shown) => <TrafficSourcesTable trafficSources={shown} />} />
+  );
+}
