@@ -1,5 +1,14 @@
 import { useContext } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { requestContext } from "./context";
 import { Footer } from "#app/ui/shell/Footer.tsx";
@@ -18,7 +27,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "OfferAtlas | The highest-paying affiliate programs and marketing resources" },
   {
     name: "description",
-    content: "Find and compare the highest-paying affiliate programs, offers and networks, read network reviews and discover traffic sources.",
+    content:
+      "Find and compare the highest-paying affiliate programs, offers and networks, read network reviews and discover traffic sources.",
   },
 ];
 
@@ -54,7 +64,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <NotificationProvider>
           <ProgressBar />
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+          >
             Skip to content
           </a>
           <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
@@ -76,7 +89,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   // A loader's own error arrives sanitized; the server says when it answers 503 (entry.server).
   const responseStatus = useContext(ResponseStatus);
-  const status = isRouteErrorResponse(error) ? error.status : responseStatus && responseStatus > 500 ? responseStatus : 500;
+  const status = isRouteErrorResponse(error)
+    ? error.status
+    : responseStatus && responseStatus > 500
+      ? responseStatus
+      : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
     <div className="container-oa">

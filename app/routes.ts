@@ -1,4 +1,4 @@
-// The route table of spec §2. Layout routes carry the spec's seven layouts.
+// The route table of docs/product.md §2. Layout routes carry the spec's seven layouts.
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [

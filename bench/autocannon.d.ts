@@ -11,6 +11,11 @@ declare module "autocannon" {
     type Histogram = { p50: number; p99: number; average: number };
     type Result = { latency: Histogram; requests: Histogram; errors: number; timeouts: number; non2xx: number };
   }
-  function autocannon(options: { url: string; connections: number; duration: number; requests: autocannon.Request[] }): Promise<autocannon.Result>;
+  function autocannon(options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests: autocannon.Request[];
+  }): Promise<autocannon.Result>;
   export default autocannon;
 }

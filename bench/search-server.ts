@@ -106,7 +106,10 @@ async function checkPlans(database: Database): Promise<{ payload: string; statem
         return tx.query<{ "QUERY PLAN": unknown }>(sql`EXPLAIN (FORMAT JSON) ${statement}`);
       });
       if (scansOffersSequentially(plan[0]["QUERY PLAN"])) {
-        problems.push({ payload: JSON.stringify(payload), statement: JSON.stringify(plan[0]["QUERY PLAN"]).slice(0, 600) });
+        problems.push({
+          payload: JSON.stringify(payload),
+          statement: JSON.stringify(plan[0]["QUERY PLAN"]).slice(0, 600),
+        });
       }
     }
   }
@@ -123,12 +126,20 @@ async function main() {
   }
   await migrate(db);
   // One client drives all the load from 127.0.0.1: the per-address search limit would refuse it.
-  const benchEnv = { NODE_ENV: "production", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false", SEARCH_RATE_LIMIT_PER_MINUTE: "100000000" };
+  const benchEnv = {
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    SEED_DEMO_DATA: "false",
+    SEARCH_RATE_LIMIT_PER_MINUTE: "100000000",
+  };
   const config = loadConfig(benchEnv);
   const coldConfig = loadConfig({ ...benchEnv, SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
   const networks = Math.max(50, Math.min(2000, Math.round(args.size / 300)));
   await seedDemoData(db, {
-    siteId: config.siteId, networks, offers: args.size, trafficSources: 20,
+    siteId: config.siteId,
+    networks,
+    offers: args.size,
+    trafficSources: 20,
     log: (m) => (/offers: \d+0{4}\//.test(m) ? log(`seed ${args.db}: ${m}`) : undefined),
   });
   await createSiteService(db, config.siteId).ensureDefault();
@@ -143,10 +154,14 @@ async function main() {
 
   // The ceiling: a real search answer, serialised once, served as is.
   const sample = JSON.stringify(await app.services.offers.search(parseOfferSearchPayload({ query: "casino" })));
-  app.get("/bench/static.json", async (_request, reply) => reply.header("content-type", "application/json; charset=utf-8").send(sample));
+  app.get("/bench/static.json", async (_request, reply) =>
+    reply.header("content-type", "application/json; charset=utf-8").send(sample),
+  );
   // The page ceiling: the home page's HTML, rendered once, served as is (same size, no work).
   let page = "";
-  app.get("/bench/static.html", async (_request, reply) => reply.header("content-type", "text/html; charset=utf-8").send(page));
+  app.get("/bench/static.html", async (_request, reply) =>
+    reply.header("content-type", "text/html; charset=utf-8").send(page),
+  );
 
   // The same app with the search and page caches off, to measure every request doing all its work.
   const coldApp = await buildApp({ config: coldConfig, db, build });
@@ -159,7 +174,15 @@ async function main() {
     const address = a.server.address();
     return typeof address === "object" && address ? address.port : 0;
   };
-  send({ type: "ready", port: portOf(app), coldPort: portOf(coldApp), seqScans, staticBytes: Buffer.byteLength(sample), pageBytes: Buffer.byteLength(page), pages: Boolean(build) });
+  send({
+    type: "ready",
+    port: portOf(app),
+    coldPort: portOf(coldApp),
+    seqScans,
+    staticBytes: Buffer.byteLength(sample),
+    pageBytes: Buffer.byteLength(page),
+    pages: Boolean(build),
+  });
 }
 
 main().catch(async (err) => {

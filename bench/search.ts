@@ -25,9 +25,11 @@ const { values } = parseArgs({
 });
 
 const sizes = values.sizes.split(",").map((s) => Number(s.replace(/_/g, "")));
-if (sizes.some((n) => !Number.isSafeInteger(n) || n < 100 || n > 5_000_000)) throw new Error(`--sizes: integers from 100 to 5000000, got ${values.sizes}`);
+if (sizes.some((n) => !Number.isSafeInteger(n) || n < 100 || n > 5_000_000))
+  throw new Error(`--sizes: integers from 100 to 5000000, got ${values.sizes}`);
 const dbs = values.db === "both" ? (["pglite", "postgres"] as const) : [values.db];
-if (!dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error(`--db must be pglite, postgres or both, got ${values.db}`);
+if (!dbs.every((d) => d === "pglite" || d === "postgres"))
+  throw new Error(`--db must be pglite, postgres or both, got ${values.db}`);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const maxMinutes = Number(values["max-minutes"]);
@@ -41,7 +43,16 @@ if (!/\/test$/.test(new URL(POSTGRES_URL).pathname)) throw new Error("The benchm
 const TARGETS = { search100k: 50, search1m: 150, home100k: 100 };
 
 type Row = {
-  db: string; size: number; scenario: string; p50: number; p99: number; rps: number; errors: number; non2xx: number; target?: number; verdict?: string;
+  db: string;
+  size: number;
+  scenario: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+  target?: number;
+  verdict?: string;
 };
 const rows: Row[] = [];
 const notes: string[] = [];
@@ -54,12 +65,26 @@ const deadline = setTimeout(() => {
 }, maxMinutes * 60_000);
 deadline.unref();
 
-function startServer(db: string, size: number): Promise<{ port: number; coldPort: number; seqScans: { payload: string }[]; staticBytes: number; pageBytes: number; pages: boolean }> {
+function startServer(
+  db: string,
+  size: number,
+): Promise<{
+  port: number;
+  coldPort: number;
+  seqScans: { payload: string }[];
+  staticBytes: number;
+  pageBytes: number;
+  pages: boolean;
+}> {
   return new Promise((resolve, reject) => {
-    child = fork(path.join(import.meta.dirname, "search-server.ts"), [JSON.stringify({ db, size, url: POSTGRES_URL })], {
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      execArgv: ["--max-old-space-size=8192"],
-    });
+    child = fork(
+      path.join(import.meta.dirname, "search-server.ts"),
+      [JSON.stringify({ db, size, url: POSTGRES_URL })],
+      {
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+        execArgv: ["--max-old-space-size=8192"],
+      },
+    );
     child.on("message", (msg: { type: string; text?: string; port?: number }) => {
       if (msg.type === "log") console.log(`  ${msg.text}`);
       if (msg.type === "ready") resolve(msg as never);
@@ -90,7 +115,13 @@ async function load(port: number, requests: autocannon.Request[], seconds = dura
     duration: seconds,
     requests,
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Each request of a connection takes the next entry of the mix. */
@@ -108,10 +139,20 @@ async function benchOne(db: string, size: number) {
     notes.push(`${db} ${size}: EXPLAIN of all ${SEARCH_MIX.length} searches of the mix: no sequential scan on offers.`);
   }
   const sizeLabel = size >= 1_000_000 ? "1m" : size >= 100_000 ? "100k" : String(size);
-  const searchTarget = db === "postgres" ? (size >= 1_000_000 ? TARGETS.search1m : size >= 100_000 ? TARGETS.search100k : undefined) : undefined;
+  const searchTarget =
+    db === "postgres"
+      ? size >= 1_000_000
+        ? TARGETS.search1m
+        : size >= 100_000
+          ? TARGETS.search100k
+          : undefined
+      : undefined;
 
   const searches = cycle(SEARCH_MIX, (p) => ({
-    method: "POST", path: "/api/offers/search", headers: { "content-type": "application/json" }, body: JSON.stringify(p),
+    method: "POST",
+    path: "/api/offers/search",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(p),
   }));
   // Warm the database's buffers and plans before measuring.
   await load(server.coldPort, searches, 3);
@@ -121,7 +162,13 @@ async function benchOne(db: string, size: number) {
   rows.push({ db, size, scenario: "POST /api/offers/search (mix, cache off)", ...cold });
   // As served: a search answer is reused for SEARCH_CACHE_SECONDS (15 s), the mix repeats within that.
   const search = await load(server.port, searches);
-  rows.push({ db, size, scenario: "POST /api/offers/search (mix, as served: 15 s answer cache)", ...search, target: searchTarget });
+  rows.push({
+    db,
+    size,
+    scenario: "POST /api/offers/search (mix, as served: 15 s answer cache)",
+    ...search,
+    target: searchTarget,
+  });
 
   const ceiling = await load(server.port, [{ method: "GET", path: "/bench/static.json" }]);
   rows.push({ db, size, scenario: `static JSON, ${server.staticBytes} B (ceiling)`, ...ceiling });
@@ -133,7 +180,13 @@ async function benchOne(db: string, size: number) {
     const coldHome = await load(server.coldPort, pages);
     rows.push({ db, size, scenario: "GET / (home page, SSR, caches off)", ...coldHome });
     const home = await load(server.port, pages);
-    rows.push({ db, size, scenario: "GET / (home page, SSR, as served: 5 s page cache)", ...home, target: db === "postgres" && sizeLabel === "100k" ? TARGETS.home100k : undefined });
+    rows.push({
+      db,
+      size,
+      scenario: "GET / (home page, SSR, as served: 5 s page cache)",
+      ...home,
+      target: db === "postgres" && sizeLabel === "100k" ? TARGETS.home100k : undefined,
+    });
   } else {
     notes.push("No build/ found: the home page was not measured (run `npx react-router build`).");
   }
@@ -141,7 +194,8 @@ async function benchOne(db: string, size: number) {
 }
 
 function table(): string {
-  const header = "| db | offers | scenario | p50 ms | p99 ms | req/s | errors | target p99 |\n|---|---:|---|---:|---:|---:|---:|---|";
+  const header =
+    "| db | offers | scenario | p50 ms | p99 ms | req/s | errors | target p99 |\n|---|---:|---|---:|---:|---:|---:|---|";
   const lines = rows.map((r) => {
     const verdict = r.target === undefined ? "" : `${r.p99 <= r.target ? "✅" : "❌"} ≤ ${r.target} ms`;
     return `| ${r.db} | ${r.size.toLocaleString("en-US")} | ${r.scenario} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${r.errors + r.non2xx} | ${verdict} |`;
@@ -159,7 +213,10 @@ async function finish(code: number) {
   const dir = path.join(import.meta.dirname, "results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `search-${stamp}.md`), md);
-  fs.writeFileSync(path.join(dir, `search-${stamp}.json`), JSON.stringify({ connections, duration, rows, notes }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `search-${stamp}.json`),
+    JSON.stringify({ connections, duration, rows, notes }, null, 2),
+  );
   console.log(`\n${md}\nWritten to bench/results/search-${stamp}.md`);
   process.exit(code);
 }

@@ -27,7 +27,9 @@ const password = (field: string) =>
     .min(PASSWORD_MIN_LENGTH, messages.minLength(field, PASSWORD_MIN_LENGTH))
     .max(PASSWORD_MAX_LENGTH, `${field} must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
-const confirmation = z.string({ error: messages.required("Confirm Password") }).min(1, messages.required("Confirm Password"));
+const confirmation = z
+  .string({ error: messages.required("Confirm Password") })
+  .min(1, messages.required("Confirm Password"));
 
 /** Checkbox or JSON boolean: "true"/"on"/true mean yes. */
 const flag = z
@@ -35,7 +37,8 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on" || v === "1");
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(d: T) => d.password === d.confirmPassword;
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(d: T) =>
+  d.password === d.confirmPassword;
 const mismatch = { path: ["confirmPassword"], message: messages.confirmPassword() };
 
 export const registerSchema = z
@@ -54,7 +57,10 @@ export const registerSchema = z
 
 export const loginSchema = z.object({
   email: emailField("Email"),
-  password: z.string({ error: messages.required("Password") }).min(1, messages.required("Password")).max(1024),
+  password: z
+    .string({ error: messages.required("Password") })
+    .min(1, messages.required("Password"))
+    .max(1024),
   remember: flag,
   [ANTIBOT_FIELD]: antibotToken,
 });

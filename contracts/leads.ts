@@ -1,10 +1,17 @@
 // The three lead forms (add your network, advertise, contact support): their
 // fields, labels and rules, shared by the browser and the server so both show
-// the very same spec §5 messages.
+// the very same docs/product.md §5 messages.
 import { z } from "zod";
 import type { NetworkOptions } from "./networks.ts";
 import {
-  alphaSpacesField, emailField, integerField, messages, optionalText, phoneField, requiredText, urlField,
+  alphaSpacesField,
+  emailField,
+  integerField,
+  messages,
+  optionalText,
+  phoneField,
+  requiredText,
+  urlField,
 } from "./validation.ts";
 
 /**
@@ -104,7 +111,11 @@ export const networkSubmissionSchema = (options: NetworkOptions) =>
 export type NetworkSubmission = z.output<ReturnType<typeof networkSubmissionSchema>>;
 
 export const AD_PLACEMENTS = [
-  "Banner ads", "Featured network listing", "Sponsored offers", "Newsletter", "Custom package",
+  "Banner ads",
+  "Featured network listing",
+  "Sponsored offers",
+  "Newsletter",
+  "Custom package",
 ] as const;
 export const AD_BUDGETS = ["Under $1,000", "$1,000 - $5,000", "$5,000 - $20,000", "Over $20,000"] as const;
 
@@ -135,7 +146,11 @@ export const advertisementRequestSchema = z.object({
 export type AdvertisementRequest = z.output<typeof advertisementRequestSchema>;
 
 export const CONTACT_TOPICS = [
-  "General question", "Listing or offer correction", "Network review", "Account and login", "Report a problem",
+  "General question",
+  "Listing or offer correction",
+  "Network review",
+  "Account and login",
+  "Report a problem",
 ] as const;
 
 export const CONTACT_FIELDS = {
@@ -151,7 +166,9 @@ export const contactMessageSchema = z.object({
   email: emailField(CONTACT_FIELDS.email),
   topic: choice(CONTACT_FIELDS.topic, CONTACT_TOPICS),
   subject: requiredText(CONTACT_FIELDS.subject, 200),
-  message: requiredText(CONTACT_FIELDS.message, 5000).pipe(z.string().min(10, messages.minLength(CONTACT_FIELDS.message, 10))),
+  message: requiredText(CONTACT_FIELDS.message, 5000).pipe(
+    z.string().min(10, messages.minLength(CONTACT_FIELDS.message, 10)),
+  ),
 });
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
@@ -160,8 +177,10 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 export type LeadReceipt = { id: number; message: string };
 
 export const LEAD_CONFIRMATIONS = {
-  network: "Thank you! Your network was submitted and will be reviewed by our team. We sent a confirmation to your email.",
-  advertise: "Thank you! Our sales team received your request and will contact you shortly. We sent a confirmation to your email.",
+  network:
+    "Thank you! Your network was submitted and will be reviewed by our team. We sent a confirmation to your email.",
+  advertise:
+    "Thank you! Our sales team received your request and will contact you shortly. We sent a confirmation to your email.",
   contact: "Thank you! Your message was sent to our support team. We sent a confirmation to your email.",
 } as const;
 

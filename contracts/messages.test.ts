@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { messages, QUOTE_MAX } from "./messages.ts";
-import { emailField, fieldErrors, integerField, phoneField, requiredText, urlField, alphaSpacesField, minLengthText } from "./validation.ts";
+import {
+  emailField,
+  fieldErrors,
+  integerField,
+  phoneField,
+  requiredText,
+  urlField,
+  alphaSpacesField,
+  minLengthText,
+} from "./validation.ts";
 
-describe("the spec §5 message catalogue, word for word", () => {
+describe("the docs/product.md §5 message catalogue, word for word", () => {
   it.each([
     [messages.required("Name"), "Name cannot be blank"],
     [messages.email("bob@"), "bob@ is not a valid email address"],
@@ -46,7 +55,17 @@ describe("field rules speak those messages", () => {
   };
 
   it("reports each bad field with its message", () => {
-    expect(errorsFor({ name: "R2D2", email: "bob@", password: "short", offers: "1.5", phone: "12ab", website: "nope", company: "  " })).toEqual({
+    expect(
+      errorsFor({
+        name: "R2D2",
+        email: "bob@",
+        password: "short",
+        offers: "1.5",
+        phone: "12ab",
+        website: "nope",
+        company: "  ",
+      }),
+    ).toEqual({
       name: "Name can only contain alphabets and spaces",
       email: "bob@ is not a valid email address",
       password: "Password must be at least 8 characters long",
@@ -64,7 +83,14 @@ describe("field rules speak those messages", () => {
   });
 
   it("strips whitespace from phones and treats an empty phone as absent", () => {
-    const ok = { name: "Ann Lee", email: "ann@example.com", password: "long enough", offers: "3", website: "example.com", company: "Acme" };
+    const ok = {
+      name: "Ann Lee",
+      email: "ann@example.com",
+      password: "long enough",
+      offers: "3",
+      website: "example.com",
+      company: "Acme",
+    };
     expect(form.parse({ ...ok, phone: " +1 555 123 4567 " }).phone).toBe("+15551234567");
     expect(form.parse({ ...ok, phone: "   " }).phone).toBeUndefined();
     expect(form.parse(ok).offers).toBe(3);

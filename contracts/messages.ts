@@ -1,4 +1,4 @@
-// The validation-message catalogue of spec §5, word for word. Every form and
+// The validation-message catalogue of docs/product.md §5, word for word. Every form and
 // every API 400 answer takes its text from here.
 
 /** A value quoted in a message is cut short: an answer never carries a long input back. */

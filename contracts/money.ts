@@ -23,8 +23,14 @@ export function formatMoney(amount: number, currency: MoneyCurrency): string {
   return /^[\p{L}]+$/u.test(currency.symbol) ? `${currency.symbol} ${number}` : `${currency.symbol}${number}`;
 }
 
-export function formatPayout(offer: { payoutAmount: number | null; payoutPercent: number | null; currency: MoneyCurrency }): string {
-  if (offer.payoutAmount !== null && offer.payoutAmount !== undefined) return formatMoney(offer.payoutAmount, offer.currency);
-  if (offer.payoutPercent !== null && offer.payoutPercent !== undefined) return `${Number(offer.payoutPercent.toFixed(2))}%`;
+export function formatPayout(offer: {
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  currency: MoneyCurrency;
+}): string {
+  if (offer.payoutAmount !== null && offer.payoutAmount !== undefined)
+    return formatMoney(offer.payoutAmount, offer.currency);
+  if (offer.payoutPercent !== null && offer.payoutPercent !== undefined)
+    return `${Number(offer.payoutPercent.toFixed(2))}%`;
   return "—";
 }

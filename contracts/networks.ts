@@ -1,4 +1,4 @@
-// Networks as the API and the pages show them (spec §3), and the option lists
+// Networks as the API and the pages show them (docs/product.md §3), and the option lists
 // of the add-your-network form (GET /api/network-options).
 
 /** A network's listing on one site. */
@@ -21,7 +21,7 @@ export type NetworkSummary = {
   featured: boolean;
   paymentTerms: string | null;
   properties: NetworkProperty[];
-  /** Copied from the property of the requesting site (spec §3); offerCount falls back to the network's own. */
+  /** Copied from the property of the requesting site (docs/product.md §3); offerCount falls back to the network's own. */
   joiningLink: string | null;
   paidAccount: boolean;
   offerCount: number;
@@ -38,17 +38,48 @@ export type NetworkDetail = NetworkSummary & {
 };
 
 /** A network in the sidebar of featured networks. */
-export type FeaturedNetwork = { id: number; slug: string; name: string; logoUrl: string | null; avgRating: number; offerCount: number };
+export type FeaturedNetwork = {
+  id: number;
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  avgRating: number;
+  offerCount: number;
+};
 
 /** A network in the list of the most pay-per-call offers. */
-export type PayPerCallNetwork = { id: number; slug: string; name: string; avgRating: number; ppcOffers: number; bestPayoutUsd: number | null };
+export type PayPerCallNetwork = {
+  id: number;
+  slug: string;
+  name: string;
+  avgRating: number;
+  ppcOffers: number;
+  bestPayoutUsd: number | null;
+};
 
 export const TRACKING_PLATFORMS = [
-  "CAKE", "HasOffers/TUNE", "Everflow", "Affise", "HitPath", "LinkTrust", "Impact", "Post Affiliate Pro", "Custom",
+  "CAKE",
+  "HasOffers/TUNE",
+  "Everflow",
+  "Affise",
+  "HitPath",
+  "LinkTrust",
+  "Impact",
+  "Post Affiliate Pro",
+  "Custom",
 ] as const;
 export const PAYMENT_FREQUENCIES = ["Net 7", "Net 15", "Net 30", "Weekly", "Bi-weekly", "Monthly"] as const;
 export const PAYMENT_METHODS = [
-  "PayPal", "Wire", "ACH", "Check", "Payoneer", "Bitcoin", "USDT", "Paxum", "WebMoney", "Direct Deposit",
+  "PayPal",
+  "Wire",
+  "ACH",
+  "Check",
+  "Payoneer",
+  "Bitcoin",
+  "USDT",
+  "Paxum",
+  "WebMoney",
+  "Direct Deposit",
 ] as const;
 export const COMMISSION_TYPES = ["CPA", "CPL", "CPS", "RevShare", "CPI", "PPC"] as const;
 
@@ -77,7 +108,7 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
   return out;
 }
 
-/** The name-sorted list of spec §4: only networks with offers, by lowercase name. */
+/** The name-sorted list of docs/product.md §4: only networks with offers, by lowercase name. */
 export function sortNetworksByName<T extends { name: string; offerCount: number }>(networks: readonly T[]): T[] {
   return networks
     .filter((n) => n.offerCount > 0)

@@ -3,21 +3,44 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
-  DEFAULT_TAB, OFFERS_MAX_PAGE, QUERY_MAX_LENGTH, offerSearchFromUrl, offerSearchPayload, offerSearchToUrl, type OfferSearch,
+  DEFAULT_TAB,
+  OFFERS_MAX_PAGE,
+  QUERY_MAX_LENGTH,
+  offerSearchFromUrl,
+  offerSearchPayload,
+  offerSearchToUrl,
+  type OfferSearch,
 } from "./offers.ts";
 
 const read = (query: string, fixed?: { ppc?: boolean }) => offerSearchFromUrl(new URLSearchParams(query), fixed);
 const EMPTY: OfferSearch = {
-  query: "", page: 1, sortBy: undefined, sortDesc: undefined, networks: [], countries: [], categories: [],
-  ppc: undefined, mobile: undefined, selectedTab: DEFAULT_TAB,
+  query: "",
+  page: 1,
+  sortBy: undefined,
+  sortDesc: undefined,
+  networks: [],
+  countries: [],
+  categories: [],
+  ppc: undefined,
+  mobile: undefined,
+  selectedTab: DEFAULT_TAB,
 };
 
 describe("offerSearchFromUrl", () => {
   it("reads nothing as the empty search", () => expect(read("")).toEqual(EMPTY));
 
   it.each([
-    ["1", 1], ["7", 7], ["40", 40], ["41", OFFERS_MAX_PAGE], ["1000000000", OFFERS_MAX_PAGE],
-    ["99999999999999999999", OFFERS_MAX_PAGE], ["0", 1], ["-1", 1], ["abc", 1], ["1.5", 1], ["", 1],
+    ["1", 1],
+    ["7", 7],
+    ["40", 40],
+    ["41", OFFERS_MAX_PAGE],
+    ["1000000000", OFFERS_MAX_PAGE],
+    ["99999999999999999999", OFFERS_MAX_PAGE],
+    ["0", 1],
+    ["-1", 1],
+    ["abc", 1],
+    ["1.5", 1],
+    ["", 1],
   ])("reads page=%j as %j", (page, expected) => expect(read(`page=${encodeURIComponent(page)}`).page).toBe(expected));
 
   it("reads the first page value only", () => expect(read("page=3&page=5").page).toBe(3));
@@ -53,8 +76,15 @@ describe("offerSearchFromUrl", () => {
 
   it("reads back what offerSearchToUrl writes", () => {
     const state: OfferSearch = {
-      ...EMPTY, query: "solar panels", page: 4, sortBy: "name", sortDesc: true, networks: [4, 2], countries: ["US", "DE"],
-      categories: [9], selectedTab: "highestPayout",
+      ...EMPTY,
+      query: "solar panels",
+      page: 4,
+      sortBy: "name",
+      sortDesc: true,
+      networks: [4, 2],
+      countries: ["US", "DE"],
+      categories: [9],
+      selectedTab: "highestPayout",
     };
     expect(offerSearchToUrl(state)).toBe(
       "selectedTab=highestPayout&search=solar+panels&page=4&networks=4%2C2&countries=US%2CDE&categories=9&sortBy=name&sortDesc=true",
@@ -63,14 +93,49 @@ describe("offerSearchFromUrl", () => {
   });
 
   it("never throws, and what it reads always passes the strict payload schema unchanged", () => {
-    const names = ["search", "page", "sortBy", "sortDesc", "networks", "countries", "categories", "selectedTab", "ppc", "mobile", "x"];
-    const edgy = ["", "0", "-1", "41", "1e3", "abc", "1,2,,x", "US,usa", "topOffers", "payout", "true", "İ".repeat(QUERY_MAX_LENGTH), " 5 "];
-    const value = fc.oneof(fc.constantFrom(...edgy), fc.string(), fc.string({ unit: "binary", maxLength: 300 }), fc.nat().map(String));
+    const names = [
+      "search",
+      "page",
+      "sortBy",
+      "sortDesc",
+      "networks",
+      "countries",
+      "categories",
+      "selectedTab",
+      "ppc",
+      "mobile",
+      "x",
+    ];
+    const edgy = [
+      "",
+      "0",
+      "-1",
+      "41",
+      "1e3",
+      "abc",
+      "1,2,,x",
+      "US,usa",
+      "topOffers",
+      "payout",
+      "true",
+      "İ".repeat(QUERY_MAX_LENGTH),
+      " 5 ",
+    ];
+    const value = fc.oneof(
+      fc.constantFrom(...edgy),
+      fc.string(),
+      fc.string({ unit: "binary", maxLength: 300 }),
+      fc.nat().map(String),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 12 }), fc.option(fc.boolean(), { nil: undefined }), (pairs, ppc) => {
-        const state = offerSearchFromUrl(new URLSearchParams(pairs), { ppc });
-        expect(offerSearchPayload.parse(state)).toEqual(state);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 12 }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (pairs, ppc) => {
+          const state = offerSearchFromUrl(new URLSearchParams(pairs), { ppc });
+          expect(offerSearchPayload.parse(state)).toEqual(state);
+        },
+      ),
       { numRuns: 500 },
     );
   });

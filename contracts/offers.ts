@@ -1,4 +1,4 @@
-// The offers search contract (spec §3 "Offer search payload", §4 filter state),
+// The offers search contract (docs/product.md §3 "Offer search payload", §4 filter state),
 // shared by POST /api/offers/search, the home page loader and the browser: one
 // schema, one normalisation of the query, one reading of the URL.
 import { z } from "zod";
@@ -45,7 +45,7 @@ export const DEFAULT_SORT_DESC: Record<OfferSort, boolean> = {
   popularity: true,
 };
 
-/** Spec §5: the offer search query is lowercased and trimmed before sending (and again on arrival). */
+/** docs/product.md §5: the offer search query is lowercased and trimmed before sending (and again on arrival). */
 export function normalizeOfferQuery(query: string | null | undefined): string {
   return (query ?? "").toLowerCase().replace(/\s+/g, " ").trim();
 }
@@ -53,7 +53,11 @@ export function normalizeOfferQuery(query: string | null | undefined): string {
 // ---------------------------------------------------------------- the payload
 
 /** "1, 2,,3" → ["1", "2", "3"]: how a list travels as text. */
-const splitText = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+const splitText = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const splitList = (v: unknown) => {
   if (v === undefined || v === null || v === "") return [];
@@ -69,7 +73,10 @@ const ID_MAX = 2_147_483_647;
 const idEntry = (field: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: messages.integer(field) }).int(messages.integer(field)).min(1, messages.minValue(field, 1))
+    z
+      .number({ error: messages.integer(field) })
+      .int(messages.integer(field))
+      .min(1, messages.minValue(field, 1))
       .max(ID_MAX, `${field} must be a list of ids`),
   );
 
@@ -109,7 +116,8 @@ export const offerSearchPayload = z.object({
     .transform(normalizeOfferQuery)
     .pipe(z.string().max(QUERY_MAX_LENGTH, queryTooLong)),
   page: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? 1 : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    (v) =>
+      v === undefined || v === null || v === "" ? 1 : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v,
     z
       .number({ error: messages.integer("page") })
       .int(messages.integer("page"))
@@ -134,15 +142,26 @@ export const offerSearchPayload = z.object({
 
 /** What a client sends (every field optional; lists may also be comma-separated strings). */
 export type OfferSearchInput = {
-  query?: string; page?: number; sortBy?: OfferSort; sortDesc?: boolean; networks?: number[]; countries?: string[];
-  categories?: number[]; ppc?: boolean; mobile?: boolean; selectedTab?: OfferTab;
+  query?: string;
+  page?: number;
+  sortBy?: OfferSort;
+  sortDesc?: boolean;
+  networks?: number[];
+  countries?: string[];
+  categories?: number[];
+  ppc?: boolean;
+  mobile?: boolean;
+  selectedTab?: OfferTab;
 };
 export type OfferSearch = z.output<typeof offerSearchPayload>;
 
 /** Parses a JSON body; a missing body is an empty search. Throws ZodError (→ 400) on bad input. */
 export function parseOfferSearchPayload(body: unknown): OfferSearch {
   if (body === undefined || body === null) return offerSearchPayload.parse({});
-  if (typeof body !== "object" || Array.isArray(body)) throw new z.ZodError([{ code: "custom", path: [], message: "The search payload must be a JSON object", input: body }]);
+  if (typeof body !== "object" || Array.isArray(body))
+    throw new z.ZodError([
+      { code: "custom", path: [], message: "The search payload must be a JSON object", input: body },
+    ]);
   return offerSearchPayload.parse(body);
 }
 
@@ -150,8 +169,14 @@ export function parseOfferSearchPayload(body: unknown): OfferSearch {
 
 /** Where each field of the state sits in a page's query string. ppc and mobile never do: a page fixes ppc itself. */
 const URL_NAMES = {
-  query: "search", page: "page", sortBy: "sortBy", sortDesc: "sortDesc",
-  networks: "networks", countries: "countries", categories: "categories", selectedTab: "selectedTab",
+  query: "search",
+  page: "page",
+  sortBy: "sortBy",
+  sortDesc: "sortDesc",
+  networks: "networks",
+  countries: "countries",
+  categories: "categories",
+  selectedTab: "selectedTab",
 } as const satisfies Partial<Record<keyof OfferSearch, string>>;
 
 /** Each field's schema, typed by what it reads. */
@@ -172,9 +197,12 @@ function readLeniently<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T 
   const tooBig = first.error.issues.flatMap((i) => (i.code === "too_big" ? [i] : []));
   if (!tooBig.length) return fallback;
   const bound = Math.min(...tooBig.map((i) => Number(i.maximum)));
-  const cut = typeof value === "string" && tooBig[0].origin === "string" ? value.slice(0, bound)
-    : Array.isArray(value) ? value.slice(0, bound)
-    : bound;
+  const cut =
+    typeof value === "string" && tooBig[0].origin === "string"
+      ? value.slice(0, bound)
+      : Array.isArray(value)
+        ? value.slice(0, bound)
+        : bound;
   const second = schema.safeParse(cut);
   return second.success ? second.data : fallback;
 }
@@ -187,12 +215,19 @@ function readLeniently<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T 
  */
 export function offerSearchFromUrl(params: URLSearchParams, fixed: { ppc?: boolean } = {}): OfferSearch {
   const one = <K extends "query" | "page" | "sortBy" | "sortDesc" | "selectedTab">(field: K) =>
-    readLeniently(FIELD_SCHEMAS[field] as z.ZodType<OfferSearch[K]>, params.get(URL_NAMES[field]) ?? undefined, EMPTY_SEARCH[field]);
+    readLeniently(
+      FIELD_SCHEMAS[field] as z.ZodType<OfferSearch[K]>,
+      params.get(URL_NAMES[field]) ?? undefined,
+      EMPTY_SEARCH[field],
+    );
   const list = <K extends keyof typeof LIST_ENTRIES>(field: K) => {
-    const good = params.getAll(URL_NAMES[field]).flatMap(splitText).flatMap((entry) => {
-      const r = LIST_ENTRIES[field].safeParse(entry);
-      return r.success ? [r.data] : [];
-    });
+    const good = params
+      .getAll(URL_NAMES[field])
+      .flatMap(splitText)
+      .flatMap((entry) => {
+        const r = LIST_ENTRIES[field].safeParse(entry);
+        return r.success ? [r.data] : [];
+      });
     return readLeniently(FIELD_SCHEMAS[field] as z.ZodType<OfferSearch[K]>, unique(good), EMPTY_SEARCH[field]);
   };
   return {
@@ -210,7 +245,9 @@ export function offerSearchFromUrl(params: URLSearchParams, fixed: { ppc?: boole
 }
 
 /** The URL query string for a state; lists comma-separated, defaults still spelled out for the spec's three keys. */
-export function offerSearchToUrl(state: Pick<OfferSearch, "query" | "page" | "selectedTab"> & Partial<OfferSearch>): string {
+export function offerSearchToUrl(
+  state: Pick<OfferSearch, "query" | "page" | "selectedTab"> & Partial<OfferSearch>,
+): string {
   const p = new URLSearchParams();
   p.set(URL_NAMES.selectedTab, state.selectedTab);
   p.set(URL_NAMES.query, state.query);
@@ -325,6 +362,11 @@ export const compareUrl = (ids: readonly number[]) => `/compare?ids=${ids.join("
 
 /** Reads `/compare?ids=1,2` (or repeated ids): positive integers, first COMPARE_MAX, no duplicates. */
 export function compareIdsFromUrl(params: URLSearchParams): number[] {
-  const ids = params.getAll("ids").flatMap(splitText).filter((s) => /^\d{1,15}$/.test(s)).map(Number).filter((n) => n > 0);
+  const ids = params
+    .getAll("ids")
+    .flatMap(splitText)
+    .filter((s) => /^\d{1,15}$/.test(s))
+    .map(Number)
+    .filter((n) => n > 0);
   return [...new Set(ids)].slice(0, COMPARE_MAX);
 }

@@ -1,4 +1,4 @@
-// Network reviews: the submission payload (spec §3: comment, rating,
+// Network reviews: the submission payload (docs/product.md §3: comment, rating,
 // g-recaptcha-response, site), the answer shapes, and the trust score.
 import { z } from "zod";
 import { messages } from "./messages.ts";

@@ -23,7 +23,9 @@ export const optionalText = (field: string, max = 500) =>
     .transform((v) => (v ? v : undefined));
 
 export const emailField = (field = "Email") =>
-  requiredText(field, 254).pipe(z.string().refine((v) => z.email().safeParse(v).success, { error: (i) => messages.email(text(i.input)) }));
+  requiredText(field, 254).pipe(
+    z.string().refine((v) => z.email().safeParse(v).success, { error: (i) => messages.email(text(i.input)) }),
+  );
 
 export const minLengthText = (field: string, n: number, max = 200) =>
   z
@@ -53,7 +55,8 @@ export const integerField = (field: string, min?: number) =>
 
 // Digits with optional +, spaces, dashes, dots and brackets; 7–15 digits in all.
 const PHONE = /^\+?[0-9 ()\-.]{7,24}$/;
-const isPhoneNumber = (v: string) => PHONE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 7 && (v.match(/[0-9]/g)?.length ?? 0) <= 15;
+const isPhoneNumber = (v: string) =>
+  PHONE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 7 && (v.match(/[0-9]/g)?.length ?? 0) <= 15;
 
 /** Optional phone: whitespace is stripped; empty is valid and becomes undefined. */
 export const phoneField = () =>
@@ -66,14 +69,17 @@ export const phoneField = () =>
 
 export const urlField = (field: string) =>
   requiredText(field, 2000).pipe(
-    z.string().refine((v) => {
-      try {
-        const u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`);
-        return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".");
-      } catch {
-        return false;
-      }
-    }, { error: (i) => messages.url(text(i.input)) }),
+    z.string().refine(
+      (v) => {
+        try {
+          const u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`);
+          return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".");
+        } catch {
+          return false;
+        }
+      },
+      { error: (i) => messages.url(text(i.input)) },
+    ),
   );
 
 export const alphaSpacesField = (field: string, max = 100) =>

@@ -29,6 +29,7 @@ export type Refusal = {
 /** The refusal an error stands for, or undefined for a fault (a bug, a lost dependency without its own status). */
 export function refusalOf(err: unknown): Refusal | undefined {
   if (err instanceof HttpError) return { status: err.status, message: err.message, errors: {}, headers: err.headers };
-  if (err instanceof ZodError) return { status: 400, message: firstIssueMessage(err), errors: fieldErrors(err), headers: {} };
+  if (err instanceof ZodError)
+    return { status: 400, message: firstIssueMessage(err), errors: fieldErrors(err), headers: {} };
   return undefined;
 }

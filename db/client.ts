@@ -108,11 +108,24 @@ const UNAVAILABLE_SQLSTATES: Record<string, DatabaseUnavailableReason> = {
   "25P03": "timeout", // idle_in_transaction_session_timeout
   "40P01": "timeout", // deadlock_detected
 };
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNABORTED",
+]);
 // node-postgres and pg-pool report these without a code.
 const DRIVER_MESSAGES: [RegExp, DatabaseUnavailableReason][] = [
   [/timeout exceeded when trying to connect|connection timeout|Query read timeout/i, "timeout"],
-  [/Connection terminated|not queryable|Cannot use a pool after calling end|Client was closed|connection (is )?closed|PGlite is closed/i, "unavailable"],
+  [
+    /Connection terminated|not queryable|Cannot use a pool after calling end|Client was closed|connection (is )?closed|PGlite is closed/i,
+    "unavailable",
+  ],
 ];
 
 /** The error to throw for `err`: DatabaseUnavailableError when the database is unavailable, else `err` itself. */
@@ -124,10 +137,14 @@ export function classifyDatabaseError(err: unknown): unknown {
     if (code.startsWith("08")) return new DatabaseUnavailableError("unavailable", err); // connection_exception class
     if (NETWORK_CODES.has(code)) return new DatabaseUnavailableError("unavailable", err);
   }
-  if (err instanceof AggregateError && err.errors.some((e) => classifyDatabaseError(e) instanceof DatabaseUnavailableError)) {
+  if (
+    err instanceof AggregateError &&
+    err.errors.some((e) => classifyDatabaseError(e) instanceof DatabaseUnavailableError)
+  ) {
     return new DatabaseUnavailableError("unavailable", err); // "localhost" resolving to ::1 and 127.0.0.1, both refused
   }
-  for (const [pattern, reason] of DRIVER_MESSAGES) if (pattern.test(err.message)) return new DatabaseUnavailableError(reason, err);
+  for (const [pattern, reason] of DRIVER_MESSAGES)
+    if (pattern.test(err.message)) return new DatabaseUnavailableError(reason, err);
   return err;
 }
 
@@ -338,7 +355,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8 || oid === NUMERIC
+          ? toNumber
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // A broken idle client reports through itself and through the pool: once is enough.
@@ -388,7 +407,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       return await pool.connect();
     } catch (err) {
       const classified = classifyDatabaseError(err);
-      throw classified instanceof DatabaseUnavailableError ? classified : new DatabaseUnavailableError("unavailable", err);
+      throw classified instanceof DatabaseUnavailableError
+        ? classified
+        : new DatabaseUnavailableError("unavailable", err);
     }
   };
   // A client whose server never answered (client-side read timeout) is not given back;

@@ -19,7 +19,10 @@ export async function migrate(db: Database): Promise<string[]> {
       (await tx.query<{ name: string }>(sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
     );
     const applied: string[] = [];
-    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const file of fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort()) {
       if (done.has(file)) continue;
       await tx.execScript(fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
       await tx.query(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);

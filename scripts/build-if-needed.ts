@@ -10,7 +10,16 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const output = path.join(root, "build", "server", "index.js");
 /** Everything the bundles are made from (package.json: its `imports` map resolves `#app/…`). */
-const SOURCES = ["app", "contracts", "core", "public", "vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "contracts",
+  "core",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+];
 const LOCK = path.join(os.tmpdir(), "offeratlas-build.lock");
 const HOLDING = "OFFERATLAS_BUILD_LOCK_HELD";
 

@@ -21,7 +21,7 @@ const { values } = parseArgs({
 });
 const email = z.email().safeParse(values.email?.trim());
 if (!email.success) {
-  console.error("Usage: npm run user:create -- --email you@example.com [--name \"Your Name\"] [--password …] [--admin]");
+  console.error('Usage: npm run user:create -- --email you@example.com [--name "Your Name"] [--password …] [--admin]');
   process.exit(1);
 }
 const password = values.password ?? crypto.randomBytes(12).toString("base64url");
@@ -41,5 +41,7 @@ const [user] = await db.query<{ id: number }>(sql`
     password_hash = CASE WHEN ${values.password !== undefined} THEN EXCLUDED.password_hash ELSE users.password_hash END,
     updated_at = now()
   RETURNING id`);
-console.log(`user #${user.id} ${email.data}${values.admin ? " (admin)" : ""}${values.password ? "" : `, password: ${password}`}`);
+console.log(
+  `user #${user.id} ${email.data}${values.admin ? " (admin)" : ""}${values.password ? "" : `, password: ${password}`}`,
+);
 await db.close();

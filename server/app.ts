@@ -40,7 +40,10 @@ export async function buildApp(options: AppOptions) {
         ? false
         : {
             level: config.logLevel,
-            redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.confirmPassword"], remove: true },
+            redact: {
+              paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.confirmPassword"],
+              remove: true,
+            },
             serializers: { req: requestLogFields },
           },
     genReqId: () => crypto.randomUUID(),
@@ -109,10 +112,14 @@ declare module "fastify" {
 
 /** What the log keeps of a request: never a secret from its address (reset links carry their token there). */
 export function requestLogFields(request: { method: string; url: string; ip?: string }) {
-  return { method: request.method, url: request.url.replace(/([?&](?:token|api_key|key)=)[^&#]*/gi, "$1[hidden]"), remoteAddress: request.ip };
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&](?:token|api_key|key)=)[^&#]*/gi, "$1[hidden]"),
+    remoteAddress: request.ip,
+  };
 }
 
 /** Largest JSON body the API reads (multipart uploads have their own limits). */
-export const API_BODY_LIMIT = 256 * 1024;
+const API_BODY_LIMIT = 256 * 1024;
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "..", "build");

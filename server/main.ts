@@ -36,8 +36,7 @@ if (dev) {
     db,
     build,
     dev: true,
-    serverFactory: (handler) =>
-      http.createServer((req, res) => vite.middlewares(req, res, () => handler(req, res))),
+    serverFactory: (handler) => http.createServer((req, res) => vite.middlewares(req, res, () => handler(req, res))),
   });
 } else {
   const serverEntry = path.join(BUILD_DIR, "server", "index.js");
@@ -50,7 +49,9 @@ if (dev) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-log(`ready in ${Math.round(performance.now() - startedAt)} ms on ${config.publicUrl} (${db.kind}${dev ? ", dev" : ""})`);
+log(
+  `ready in ${Math.round(performance.now() - startedAt)} ms on ${config.publicUrl} (${db.kind}${dev ? ", dev" : ""})`,
+);
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

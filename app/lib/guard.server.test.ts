@@ -1,9 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guestOnly, hasScope, loginPath, requireScope, requireUserOrRedirect, safeRedirectPath } from "./guard.server.ts";
+import {
+  guestOnly,
+  hasScope,
+  loginPath,
+  requireScope,
+  requireUserOrRedirect,
+  safeRedirectPath,
+} from "./guard.server.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 
-const user: SessionUser = { id: 1, email: "a@b.co", name: "A", phone: null, company: null, messenger: null, scope: ["admin"], createdAt: "2026-01-01T00:00:00.000Z" };
+const user: SessionUser = {
+  id: 1,
+  email: "a@b.co",
+  name: "A",
+  phone: null,
+  company: null,
+  messenger: null,
+  scope: ["admin"],
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
 
 const thrown = (fn: () => unknown): Response => {
   try {
@@ -22,14 +38,46 @@ describe("safeRedirectPath", () => {
 
   // Each of these, sent as redirectTo, must never bring a browser to another host.
   const HOSTILE = [
-    "//evil.example", "///evil.example", "////evil.example", "/\\evil.example", "\\\\evil.example", "\\/evil.example",
-    "/.//evil.example", "/..//evil.example", "/./..//evil.example", "/a/..//evil.example", "/%2e//evil.example",
-    "/%2e%2e//evil.example", "/.%2e//evil.example", "https://evil.example/x", "http:/evil.example", "http:evil.example",
-    "HTTPS://evil.example", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>",
-    "vbscript:msgbox(1)", "evil.example", "@evil.example", "/@evil.example/..//x", " //evil.example", "\t//evil.example",
-    "/\t/evil.example", "/\n/evil.example", "/\r\n//evil.example", "/\u0000//evil.example", "/\u007f/evil.example",
-    "//evil.example@offeratlas.test", "/\\@evil.example", "//%65vil.example", "/%5C%5Cevil.example", "/%2F%2Fevil.example",
-    "//evil.example/%2F..", "/ /evil.example", "\u3000//evil.example", "",
+    "//evil.example",
+    "///evil.example",
+    "////evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "\\/evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/./..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/.%2e//evil.example",
+    "https://evil.example/x",
+    "http:/evil.example",
+    "http:evil.example",
+    "HTTPS://evil.example",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "evil.example",
+    "@evil.example",
+    "/@evil.example/..//x",
+    " //evil.example",
+    "\t//evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n//evil.example",
+    "/\u0000//evil.example",
+    "/\u007f/evil.example",
+    "//evil.example@offeratlas.test",
+    "/\\@evil.example",
+    "//%65vil.example",
+    "/%5C%5Cevil.example",
+    "/%2F%2Fevil.example",
+    "//evil.example/%2F..",
+    "/ /evil.example",
+    "\u3000//evil.example",
+    "",
   ];
 
   it.each(HOSTILE)("keeps %j on the site", (bad) => {
@@ -39,18 +87,61 @@ describe("safeRedirectPath", () => {
   });
 
   it("falls back home for the classic protocol-relative and scheme forms", () => {
-    for (const bad of ["//evil.com", "https://evil.com/x", "/\\evil.com", "\\\\evil.com", "http:/evil.com", "javascript:alert(1)", "evil.com", " //evil.com", "/\t/evil.com", "/.//evil.example", "/..//evil.example", "", null, undefined, 42]) {
+    for (const bad of [
+      "//evil.com",
+      "https://evil.com/x",
+      "/\\evil.com",
+      "\\\\evil.com",
+      "http:/evil.com",
+      "javascript:alert(1)",
+      "evil.com",
+      " //evil.com",
+      "/\t/evil.com",
+      "/.//evil.example",
+      "/..//evil.example",
+      "",
+      null,
+      undefined,
+      42,
+    ]) {
       expect(safeRedirectPath(bad), String(bad)).toBe("/");
     }
   });
 
   it("never leaves the site, whatever string it is given", () => {
-    const pieces = fc.constantFrom("/", "//", "\\", ".", "..", "%2e", "%2f", "%5c", "@", ":", "?", "#", "evil.example", "http:", " ", "\t", "\u0000", "a");
+    const pieces = fc.constantFrom(
+      "/",
+      "//",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2f",
+      "%5c",
+      "@",
+      ":",
+      "?",
+      "#",
+      "evil.example",
+      "http:",
+      " ",
+      "\t",
+      "\u0000",
+      "a",
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(pieces, { maxLength: 8 }).map((p) => p.join(""))), (input) => {
-        const path = safeRedirectPath(input);
-        return new URL(path, "https://offeratlas.test").origin === "https://offeratlas.test" && !path.startsWith("//");
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces, { maxLength: 8 }).map((p) => p.join("")),
+        ),
+        (input) => {
+          const path = safeRedirectPath(input);
+          return (
+            new URL(path, "https://offeratlas.test").origin === "https://offeratlas.test" && !path.startsWith("//")
+          );
+        },
+      ),
       { numRuns: 2000, seed: 20261122 },
     );
   });

@@ -1,4 +1,4 @@
-// Route guard (spec §4): protected pages send a logged-out visitor to /login,
+// Route guard (docs/product.md §4): protected pages send a logged-out visitor to /login,
 // remembering the wanted path; guest-only pages (login, register) send a
 // logged-in user home. Pages without a guard call are public (the opt-out).
 import { redirect } from "react-router";

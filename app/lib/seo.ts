@@ -38,14 +38,18 @@ export function pageMeta(seo: SeoContext | undefined, page: PageMeta): MetaDescr
 }
 
 /** The SEO context the root loader provides, for routes whose own loader does not return one. */
-export function rootSeo(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SeoContext | undefined {
+export function rootSeo(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): SeoContext | undefined {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { seo?: SeoContext } | undefined;
   return root?.seo;
 }
 
 /** The meta export of a page whose tags are fixed and need only the root's SEO context. */
-export const fixedPageMeta = (page: PageMeta) => ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) =>
-  pageMeta(rootSeo(matches), page);
+export const fixedPageMeta =
+  (page: PageMeta) =>
+  ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) =>
+    pageMeta(rootSeo(matches), page);
 
 const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
 
@@ -60,7 +64,12 @@ export function breadcrumbs(seo: SeoContext | undefined, trail: { name: string; 
     jsonLd({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
-      itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absolute(seo, item.path) })),
+      itemListElement: items.map((item, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: item.name,
+        item: absolute(seo, item.path),
+      })),
     }),
   ];
 }

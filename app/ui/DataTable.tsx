@@ -4,12 +4,22 @@ import { Fragment, type ReactElement, type ReactNode } from "react";
 
 /** A heading read out but not shown (logo, checkbox and button columns). */
 export const HiddenHeading = ({ label }: { label: string }) => (
-  <th scope="col"><span className="sr-only">{label}</span></th>
+  <th scope="col">
+    <span className="sr-only">{label}</span>
+  </th>
 );
 
 /** `columns`: plain headings as text, any other heading as its own <th>. */
-export function DataTable({ caption, testId, columns, children }: {
-  caption: string; testId: string; columns: (string | ReactElement | false)[]; children: ReactNode;
+export function DataTable({
+  caption,
+  testId,
+  columns,
+  children,
+}: {
+  caption: string;
+  testId: string;
+  columns: (string | ReactElement | false)[];
+  children: ReactNode;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
@@ -17,7 +27,15 @@ export function DataTable({ caption, testId, columns, children }: {
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((c, i) => (typeof c === "string" ? <th key={i} scope="col">{c}</th> : <Fragment key={i}>{c}</Fragment>))}
+            {columns.map((c, i) =>
+              typeof c === "string" ? (
+                <th key={i} scope="col">
+                  {c}
+                </th>
+              ) : (
+                <Fragment key={i}>{c}</Fragment>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

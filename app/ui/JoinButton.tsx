@@ -5,19 +5,30 @@ import type { MouseEvent, ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { isWebUrl } from "#app/lib/web-url.ts";
 
-
 function useSiteId(): string {
   return (useRouteLoaderData("root") as { site?: { id: string } } | undefined)?.site?.id ?? "";
 }
 
-export function JoinButton({ networkId, href, networkName, className = "btn-primary", children = "Join" }: {
-  networkId: number; href: string | null; networkName: string; className?: string; children?: ReactNode;
+export function JoinButton({
+  networkId,
+  href,
+  networkName,
+  className = "btn-primary",
+  children = "Join",
+}: {
+  networkId: number;
+  href: string | null;
+  networkName: string;
+  className?: string;
+  children?: ReactNode;
 }) {
   const siteId = useSiteId();
   if (!isWebUrl(href)) return null;
   const record = (init: RequestInit = {}) =>
     fetch(`/api/networks/${networkId}/join?site=${encodeURIComponent(siteId)}`, {
-      headers: { accept: "application/json", "x-site": siteId }, credentials: "same-origin", ...init,
+      headers: { accept: "application/json", "x-site": siteId },
+      credentials: "same-origin",
+      ...init,
     });
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -39,8 +50,15 @@ export function JoinButton({ networkId, href, networkName, className = "btn-prim
   }
 
   return (
-    <a href={href} target="_blank" rel="noopener sponsored" onClick={onClick} className={className}
-      aria-label={`Join ${networkName} (opens in a new tab)`} data-testid="join">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener sponsored"
+      onClick={onClick}
+      className={className}
+      aria-label={`Join ${networkName} (opens in a new tab)`}
+      data-testid="join"
+    >
       {children}
     </a>
   );

@@ -15,7 +15,17 @@ export type Option = { value: string; label: string };
 /** The options a page carries and how many the whole list has. */
 export type FilterList = { count: number; options: Option[] };
 
-export function MultiSelect({ label, name, list, loadAll, selected, onChange, placeholder, showAll, showAllHref }: {
+export function MultiSelect({
+  label,
+  name,
+  list,
+  loadAll,
+  selected,
+  onChange,
+  placeholder,
+  showAll,
+  showAllHref,
+}: {
   label: string;
   /** The query-string name the checkboxes submit under (networks, countries, categories). */
   name: string;
@@ -91,12 +101,19 @@ export function MultiSelect({ label, name, list, loadAll, selected, onChange, pl
         }
       }}
     >
-      <summary ref={summary} className="input flex min-w-44 cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden">
+      <summary
+        ref={summary}
+        className="input flex min-w-44 cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden"
+      >
         <span>
           <span className="sr-only">{label}: </span>
-          <span className={picked.length ? "font-medium" : "text-slate-500"}>{picked.length ? `${picked.length} selected` : placeholder}</span>
+          <span className={picked.length ? "font-medium" : "text-slate-500"}>
+            {picked.length ? `${picked.length} selected` : placeholder}
+          </span>
         </span>
-        <span aria-hidden="true" className="text-xs text-slate-500 group-open:rotate-180">▾</span>
+        <span aria-hidden="true" className="text-xs text-slate-500 group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <div className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
         {open && all && all.length > 8 && (
@@ -113,18 +130,36 @@ export function MultiSelect({ label, name, list, loadAll, selected, onChange, pl
         <fieldset>
           <legend className="sr-only">{label}</legend>
           {/* Styles sit on the list, not on each of the ~250 options: the page stays small. */}
-          <ul id={`${id}-list`} className="max-h-64 overflow-y-auto text-sm [&_input]:h-4 [&_input]:w-4 [&_input]:accent-brand-600 [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label]:rounded [&_label]:px-1.5 [&_label]:py-1 [&_label:hover]:bg-slate-50">
+          <ul
+            id={`${id}-list`}
+            className="max-h-64 overflow-y-auto text-sm [&_input]:h-4 [&_input]:w-4 [&_input]:accent-brand-600 [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label]:rounded [&_label]:px-1.5 [&_label]:py-1 [&_label:hover]:bg-slate-50"
+          >
             {shown.map((o) => (
               <li key={o.value}>
-                <label><input type="checkbox" name={name} value={o.value} checked={picked.includes(o.value)} onChange={() => toggle(o.value)} />{o.label}</label>
+                <label>
+                  <input
+                    type="checkbox"
+                    name={name}
+                    value={o.value}
+                    checked={picked.includes(o.value)}
+                    onChange={() => toggle(o.value)}
+                  />
+                  {o.label}
+                </label>
               </li>
             ))}
             {open && all && !shown.length && <li className="px-1.5 py-1 text-sm text-slate-500">No match</li>}
           </ul>
         </fieldset>
-        {open && !all && !failed && <p className="px-1.5 py-1 text-sm text-slate-500" role="status">Loading {label.toLowerCase()}…</p>}
+        {open && !all && !failed && (
+          <p className="px-1.5 py-1 text-sm text-slate-500" role="status">
+            Loading {label.toLowerCase()}…
+          </p>
+        )}
         {((!open && !hydrated) || failed) && (
-          <a className="link mt-1 block px-1.5 text-sm" href={showAllHref}>Show all {list.count} {label.toLowerCase()}</a>
+          <a className="link mt-1 block px-1.5 text-sm" href={showAllHref}>
+            Show all {list.count} {label.toLowerCase()}
+          </a>
         )}
       </div>
     </details>

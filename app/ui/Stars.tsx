@@ -8,14 +8,24 @@ export function Stars({ rating, size = 16, label }: { rating: number; size?: num
   const clipId = useId();
   const fill = Math.max(0, Math.min(5, rating)) / 5;
   return (
-    <span className="inline-flex items-center align-middle" role="img" aria-label={label ?? `Rated ${rating.toFixed(1)} out of 5`}>
+    <span
+      className="inline-flex items-center align-middle"
+      role="img"
+      aria-label={label ?? `Rated ${rating.toFixed(1)} out of 5`}
+    >
       <svg width={size * 5} height={size} viewBox="0 0 100 20" aria-hidden="true">
         <defs>
-          <clipPath id={clipId}><rect x="0" y="0" width={100 * fill} height="20" /></clipPath>
+          <clipPath id={clipId}>
+            <rect x="0" y="0" width={100 * fill} height="20" />
+          </clipPath>
         </defs>
-        {[0, 1, 2, 3, 4].map((i) => <path key={`e${i}`} d={STAR_PATH} transform={`translate(${i * 20} 0)`} className="fill-slate-200" />)}
+        {[0, 1, 2, 3, 4].map((i) => (
+          <path key={`e${i}`} d={STAR_PATH} transform={`translate(${i * 20} 0)`} className="fill-slate-200" />
+        ))}
         <g clipPath={`url(#${clipId})`}>
-          {[0, 1, 2, 3, 4].map((i) => <path key={`f${i}`} d={STAR_PATH} transform={`translate(${i * 20} 0)`} className="fill-amber-400" />)}
+          {[0, 1, 2, 3, 4].map((i) => (
+            <path key={`f${i}`} d={STAR_PATH} transform={`translate(${i * 20} 0)`} className="fill-amber-400" />
+          ))}
         </g>
       </svg>
     </span>
@@ -34,17 +44,35 @@ export function StarPicker({ name, defaultValue, error }: { name: string; defaul
       <div className="flex items-center gap-1" onMouseLeave={() => setHover(0)}>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer" onMouseEnter={() => setHover(n)}>
-            <input type="radio" name={name} value={n} className="peer sr-only" checked={value === n} onChange={() => setValue(n)}
-              aria-label={`${n} star${n > 1 ? "s" : ""}`} />
-            <svg width="28" height="28" viewBox="0 0 20 20" aria-hidden="true"
-              className={`rounded peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 ${n <= shown ? "fill-amber-400" : "fill-slate-200"}`}>
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              className="peer sr-only"
+              checked={value === n}
+              onChange={() => setValue(n)}
+              aria-label={`${n} star${n > 1 ? "s" : ""}`}
+            />
+            <svg
+              width="28"
+              height="28"
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className={`rounded peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 ${n <= shown ? "fill-amber-400" : "fill-slate-200"}`}
+            >
               <path d={STAR_PATH} />
             </svg>
           </label>
         ))}
-        <span className="ml-2 text-sm text-slate-600" aria-live="polite">{shown ? WORDS[shown] : ""}</span>
+        <span className="ml-2 text-sm text-slate-600" aria-live="polite">
+          {shown ? WORDS[shown] : ""}
+        </span>
       </div>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-// Ad slots (spec §9). Slots are filled from our house ads; a slot with no ad
+// Ad slots (docs/product.md §9). Slots are filled from our house ads; a slot with no ad
 // shows an "Advertise here" tile, so every slot keeps its exact size.
 import { sql, type Queryable } from "#db/client.ts";
 import { createCache } from "#core/cache/cache.ts";
@@ -14,11 +14,24 @@ export function createAdService(db: Queryable) {
   const load = (siteId: string) =>
     cache.get(siteId, async () => {
       const rows = await db.query<{
-        id: number; slot_size: AdSize; headline: string; body: string; image_url: string | null; target_url: string; weight: number;
+        id: number;
+        slot_size: AdSize;
+        headline: string;
+        body: string;
+        image_url: string | null;
+        target_url: string;
+        weight: number;
       }>(sql`SELECT id, slot_size, headline, body, image_url, target_url, weight FROM house_ads
              WHERE active AND (site_id IS NULL OR site_id = ${siteId}) ORDER BY id`);
       return {
-        ads: rows.map((r) => ({ id: r.id, size: r.slot_size, headline: r.headline, body: r.body, imageUrl: r.image_url, targetUrl: r.target_url })),
+        ads: rows.map((r) => ({
+          id: r.id,
+          size: r.slot_size,
+          headline: r.headline,
+          body: r.body,
+          imageUrl: r.image_url,
+          targetUrl: r.target_url,
+        })),
         weights: rows.map((r) => r.weight),
       };
     });
@@ -33,7 +46,10 @@ export function createAdService(db: Queryable) {
         const picked: HouseAd[] = [];
         while (picked.length < PER_PAGE[size] && pool.length > 0) {
           let r = random() * pool.reduce((s, x) => s + x.w, 0);
-          const i = Math.max(0, pool.findIndex((x) => (r -= x.w) < 0));
+          const i = Math.max(
+            0,
+            pool.findIndex((x) => (r -= x.w) < 0),
+          );
           picked.push(pool.splice(i, 1)[0].ad);
         }
         result[size] = picked;

@@ -1,4 +1,4 @@
-// Anti-bot check (reCAPTCHA v3, spec §1/§8): the browser obtains a token for a
+// Anti-bot check (reCAPTCHA v3, docs/product.md §1/§8): the browser obtains a token for a
 // named action and the server verifies it with the provider. Without keys the
 // check is off, so a fresh checkout works without a Google account.
 import { HttpError } from "../errors.ts";
@@ -26,7 +26,8 @@ export function createAntibot(settings: AntibotSettings, fetchImpl: typeof fetch
     siteKey: enabled ? settings.siteKey : "",
     async verify(token, action, remoteIp) {
       if (!enabled) return;
-      if (typeof token !== "string" || token.trim() === "" || token.length > 4096) throw new HttpError(400, ANTIBOT_FAILED);
+      if (typeof token !== "string" || token.trim() === "" || token.length > 4096)
+        throw new HttpError(400, ANTIBOT_FAILED);
       const body = new URLSearchParams({ secret: settings.secretKey, response: token });
       if (remoteIp) body.set("remoteip", remoteIp);
       let answer: VerifyAnswer;

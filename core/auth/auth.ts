@@ -12,7 +12,14 @@ import type { Mailer, MailLog } from "../mail/mailer.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/limiter.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { createSessionStore, readSessionCookie, sessionCookie, toSessionUser, type NewSession, type UserRow } from "./sessions.ts";
+import {
+  createSessionStore,
+  readSessionCookie,
+  sessionCookie,
+  toSessionUser,
+  type NewSession,
+  type UserRow,
+} from "./sessions.ts";
 import { hashIp, hashToken, newToken } from "./tokens.ts";
 
 export type RequestMeta = { ip: string; userAgent?: string };
@@ -166,7 +173,10 @@ export function createAuthService(deps: AuthDeps) {
       const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       // The link is a working credential: it goes into the mail only, never into a log line.
       // Without SMTP a newcomer finds the mail (and the link) in the file outbox.
-      if (mail.mode === "file") log.info(`password reset mail for account #${user.id} goes to the file outbox ${mail.outboxDir} (SMTP_URL is not set)`);
+      if (mail.mode === "file")
+        log.info(
+          `password reset mail for account #${user.id} goes to the file outbox ${mail.outboxDir} (SMTP_URL is not set)`,
+        );
       // Delivery is not awaited: the answer takes the same time whether or not the account exists.
       void mail
         .send({
@@ -183,7 +193,9 @@ export function createAuthService(deps: AuthDeps) {
             "If you did not ask for this, ignore this message: your password stays as it is.",
           ].join("\n"),
         })
-        .catch((err: unknown) => log.error(`could not queue the password reset mail: ${err instanceof Error ? err.message : String(err)}`));
+        .catch((err: unknown) =>
+          log.error(`could not queue the password reset mail: ${err instanceof Error ? err.message : String(err)}`),
+        );
     },
 
     /** Whether a reset link can still be used (GET /api/auth/reset-password). */
@@ -195,7 +207,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Sets a new password with a single-use link and ends every session of that account. */
-    async resetPassword(input: { token: string; password: string } & WithAntibotToken, meta: RequestMeta): Promise<void> {
+    async resetPassword(
+      input: { token: string; password: string } & WithAntibotToken,
+      meta: RequestMeta,
+    ): Promise<void> {
       await limiter.consume(ipKey("reset", meta.ip), limits.resetPerIp);
       await antibot.verify(input[ANTIBOT_FIELD], ANTIBOT_ACTIONS.resetPassword, meta.ip);
       assertAcceptablePassword(input.password);
@@ -207,7 +222,9 @@ export function createAuthService(deps: AuthDeps) {
           WHERE token_hash = ${hashToken(input.token)} AND used_at IS NULL AND expires_at > now()
           RETURNING user_id`);
         if (!reset) throw new HttpError(400, INVALID_RESET_LINK);
-        await tx.query(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${reset.user_id}`);
+        await tx.query(
+          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${reset.user_id}`,
+        );
         await sessions.revokeAll(reset.user_id, tx);
       });
     },

@@ -25,7 +25,7 @@ export const toSessionUser = (r: UserRow): SessionUser => ({
 
 export type NewSession = { token: string; expiresAt: Date; remember: boolean };
 
-/** Spec §7: cookie prefix "auth.", token prefix "_token.", strategy "local". */
+/** docs/product.md §7: cookie prefix "auth.", token prefix "_token.", strategy "local". */
 export const AUTH_COOKIE = "auth._token.local";
 
 /** Tokens may arrive as "Bearer abc" (header or a client that stored the header value). */
@@ -55,9 +55,18 @@ export function readSessionCookie(cookieHeader: string | null | undefined): stri
  * as long as the session; otherwise it ends with the browser. `null` clears it.
  */
 export function sessionCookie(session: Pick<NewSession, "token" | "remember"> | null, secure: boolean): string {
-  const parts = [`${AUTH_COOKIE}=${session ? encodeURIComponent(session.token) : ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  const parts = [
+    `${AUTH_COOKIE}=${session ? encodeURIComponent(session.token) : ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (!session) parts.push("Max-Age=0", `Expires=${new Date(0).toUTCString()}`);
-  else if (session.remember) parts.push(`Max-Age=${REMEMBER_SECONDS}`, `Expires=${new Date(Date.now() + REMEMBER_SECONDS * 1000).toUTCString()}`);
+  else if (session.remember)
+    parts.push(
+      `Max-Age=${REMEMBER_SECONDS}`,
+      `Expires=${new Date(Date.now() + REMEMBER_SECONDS * 1000).toUTCString()}`,
+    );
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
@@ -96,7 +105,9 @@ export function createSessionStore(db: Queryable, ipHashSalt: string) {
 
     async revoke(token: string): Promise<void> {
       if (!token || token.length > 200) return;
-      await db.query(sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
+      await db.query(
+        sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`,
+      );
     },
 
     async revokeAll(userId: number, tx: Queryable = db): Promise<void> {

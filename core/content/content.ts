@@ -12,12 +12,22 @@ const PAGES = new Set(["privacy", "terms"]);
 const marked = new Marked({ gfm: true, async: false });
 
 const slugify = (s: string) =>
-  s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
 
 const render = (tokens: Token[]) => marked.parser(tokens);
 const plain = (tokens: Token[]) =>
-  tokens.map((t) => ("text" in t && typeof t.text === "string" ? t.text : t.raw)).join(" ")
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1").replace(/[*_`]/g, "").replace(/\s+/g, " ").trim();
+  tokens
+    .map((t) => ("text" in t && typeof t.text === "string" ? t.text : t.raw))
+    .join(" ")
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+    .replace(/[*_`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 // The first paragraph after the title doubles as the page's meta description.
 const summary = (tokens: Token[]) => {
@@ -54,11 +64,22 @@ function parseFaq(source: string): Faq {
   for (const t of tokens) {
     if (t.type === "heading") {
       const h = t as Tokens.Heading;
-      if (h.depth === 1) { faq.title = h.text; continue; }
-      if (h.depth === 2) { closeItem(); section = { title: h.text, items: [] }; faq.sections.push(section); continue; }
+      if (h.depth === 1) {
+        faq.title = h.text;
+        continue;
+      }
+      if (h.depth === 2) {
+        closeItem();
+        section = { title: h.text, items: [] };
+        faq.sections.push(section);
+        continue;
+      }
       if (h.depth === 3) {
         closeItem();
-        if (!section) { section = { title: "General", items: [] }; faq.sections.push(section); }
+        if (!section) {
+          section = { title: "General", items: [] };
+          faq.sections.push(section);
+        }
         item = { question: h.text, body: [] };
         continue;
       }

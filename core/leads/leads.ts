@@ -6,8 +6,13 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { sql, type Database } from "#db/client.ts";
 import {
-  advertisementRequestSchema, contactMessageSchema, LEAD_ACTIONS, LEAD_CONFIRMATIONS, NETWORK_FIELDS,
-  networkSubmissionSchema, type LeadReceipt,
+  advertisementRequestSchema,
+  contactMessageSchema,
+  LEAD_ACTIONS,
+  LEAD_CONFIRMATIONS,
+  NETWORK_FIELDS,
+  networkSubmissionSchema,
+  type LeadReceipt,
 } from "#contracts/leads.ts";
 import type { NetworkOptions } from "#contracts/networks.ts";
 import { messages } from "#contracts/validation.ts";
@@ -70,7 +75,9 @@ export function createLeadService(deps: LeadDeps) {
       await deps.mail.send(m);
     };
     const sending = Promise.all(
-      mails.map((m) => send(m).catch((err: unknown) => deps.log?.warn(`lead mail to ${m.to} not queued: ${String(err)}`))),
+      mails.map((m) =>
+        send(m).catch((err: unknown) => deps.log?.warn(`lead mail to ${m.to} not queued: ${String(err)}`)),
+      ),
     );
     await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, MAIL_WAIT_MS).unref())]);
   }

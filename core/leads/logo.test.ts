@@ -5,8 +5,19 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { LOGO_MESSAGES } from "#contracts/leads.ts";
 import {
-  EXIF_SECRET, GOOD_LOGO, makeGif, makeGifJsPolyglot, makeJpegWithExif, makePng, makePngBomb, makeWebp, PNG_HTML_POLYGLOT,
-  SVG_LOGO, TEXT_AS_PNG, WRONG_SIZE_LOGO, webpHeaderOnly,
+  EXIF_SECRET,
+  GOOD_LOGO,
+  makeGif,
+  makeGifJsPolyglot,
+  makeJpegWithExif,
+  makePng,
+  makePngBomb,
+  makeWebp,
+  PNG_HTML_POLYGLOT,
+  SVG_LOGO,
+  TEXT_AS_PNG,
+  WRONG_SIZE_LOGO,
+  webpHeaderOnly,
 } from "../../tests/fixtures/images.ts";
 import { checkLogo, LOGO_MAX_FRAMES, LOGO_MAX_INPUT_PIXELS, type CheckedLogo } from "./logo.ts";
 
@@ -100,16 +111,29 @@ describe("checkLogo", () => {
 
   it("measures a still image under the pixel limit and answers the dimension rule", async () => {
     expect(await upload(WRONG_SIZE_LOGO())).toEqual({ error: LOGO_MESSAGES.dimensions });
-    expect(await upload(await sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#000" } }).png().toBuffer()))
-      .toEqual({ error: LOGO_MESSAGES.dimensions });
+    expect(
+      await upload(
+        await sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toEqual({ error: LOGO_MESSAGES.dimensions });
   });
 
   it("refuses what does not decode: a 30-byte WebP header, a cut PNG, text, SVG, TIFF", async () => {
     const header = await webpHeaderOnly();
     expect(header.length).toBe(30);
     const cut = GOOD_LOGO().subarray(0, Math.floor(GOOD_LOGO().length / 2));
-    const tiff = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#000" } }).tiff().toBuffer();
-    for (const [label, bytes] of [["webp header", header], ["cut png", cut], ["text", TEXT_AS_PNG()], ["svg", SVG_LOGO()], ["tiff", tiff]] as const) {
+    const tiff = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#000" } })
+      .tiff()
+      .toBuffer();
+    for (const [label, bytes] of [
+      ["webp header", header],
+      ["cut png", cut],
+      ["text", TEXT_AS_PNG()],
+      ["svg", SVG_LOGO()],
+      ["tiff", tiff],
+    ] as const) {
       expect(await upload(bytes), label).toEqual({ error: LOGO_MESSAGES.imageFile });
     }
   });
@@ -121,15 +145,21 @@ describe("checkLogo", () => {
     expect([meta.pages, meta.pageHeight, meta.loop]).toEqual([12, 200, 0]);
     expect(meta.delay).toEqual((await reread(await makeGif(200, 200, 12))).delay);
 
-    expect(await upload(await makeGif(200, 200, LOGO_MAX_FRAMES + 1), "logo.gif")).toEqual({ error: LOGO_MESSAGES.imageFile });
+    expect(await upload(await makeGif(200, 200, LOGO_MAX_FRAMES + 1), "logo.gif")).toEqual({
+      error: LOGO_MESSAGES.imageFile,
+    });
     // Many tiny frames stay under the pixel limit: the frame count alone refuses them.
-    expect(await upload(await makeGif(2, 2, LOGO_MAX_FRAMES + 10), "logo.gif")).toEqual({ error: LOGO_MESSAGES.imageFile });
+    expect(await upload(await makeGif(2, 2, LOGO_MAX_FRAMES + 10), "logo.gif")).toEqual({
+      error: LOGO_MESSAGES.imageFile,
+    });
     // Frames of the wrong size are measured by their frame, not by the strip they decode into.
     expect(await upload(await makeGif(100, 100, 4), "logo.gif")).toEqual({ error: LOGO_MESSAGES.dimensions });
   });
 
   it("keeps the name and size rules ahead of decoding", async () => {
     expect(await upload(GOOD_LOGO(), "logo.svg")).toEqual({ error: LOGO_MESSAGES.extension });
-    expect(await checkLogo({ filename: "logo.png", bytes: GOOD_LOGO(), truncated: true })).toEqual({ error: LOGO_MESSAGES.size });
+    expect(await checkLogo({ filename: "logo.png", bytes: GOOD_LOGO(), truncated: true })).toEqual({
+      error: LOGO_MESSAGES.size,
+    });
   });
 });

@@ -13,7 +13,11 @@ import path from "node:path";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { checkLogoDimensions, checkLogoNameAndSize, LOGO_MESSAGES, LOGO_RULES } from "#contracts/leads.ts";
 
-export type UploadedFile = { filename: string; bytes: Buffer; /** The upload went past the size limit and was cut. */ truncated: boolean };
+export type UploadedFile = {
+  filename: string;
+  bytes: Buffer;
+  /** The upload went past the size limit and was cut. */ truncated: boolean;
+};
 export type CheckedLogo = {
   /** The re-encoded image: what gets stored. */
   bytes: Buffer;
@@ -41,7 +45,8 @@ type Family = CheckedLogo["extension"];
 // Raster formats a browser shows everywhere, recognised by their signatures so that only these
 // bytes ever reach a decoder (libvips would also read SVG, TIFF, HEIF, PDF… if asked). SVG is refused: it can carry script.
 function sniff(b: Buffer): Family | undefined {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpg";
   if (b.length >= 6 && /^GIF8[79]a$/.test(b.toString("latin1", 0, 6))) return "gif";
   if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
@@ -73,7 +78,7 @@ const decoderOptions = (animated: boolean): SharpOptions => ({
   animated,
 });
 
-/** Returns the checked, re-encoded logo, or the spec §5 message that refuses it. */
+/** Returns the checked, re-encoded logo, or the docs/product.md §5 message that refuses it. */
 export async function checkLogo(file: UploadedFile): Promise<CheckedLogo | { error: string }> {
   const early = checkLogoNameAndSize(file.filename, file.truncated ? Number.POSITIVE_INFINITY : file.bytes.length);
   if (early) return { error: early };
@@ -92,10 +97,18 @@ export async function checkLogo(file: UploadedFile): Promise<CheckedLogo | { err
 
     // The whole image, decoded and written again. No metadata is kept (sharp strips EXIF, XMP, IPTC,
     // ICC and PNG text unless asked; colours are converted to sRGB); a still is turned upright first.
-    const image = sharp(file.bytes, { ...decoderOptions(!still), autoOrient: still }).timeout({ seconds: DECODE_TIMEOUT_SECONDS });
+    const image = sharp(file.bytes, { ...decoderOptions(!still), autoOrient: still }).timeout({
+      seconds: DECODE_TIMEOUT_SECONDS,
+    });
     // libvips decodes to the size the header declared, so the checks above hold for what is stored.
     const { data, info } = await encode(image, family).toBuffer({ resolveWithObject: true });
-    return { bytes: data, extension: family, width: info.width, height: info.pageHeight ?? info.height, frames: info.pages ?? 1 };
+    return {
+      bytes: data,
+      extension: family,
+      width: info.width,
+      height: info.pageHeight ?? info.height,
+      frames: info.pages ?? 1,
+    };
   } catch {
     // Corrupt, truncated, over the pixel limit, unsupported: libvips' reason is not the uploader's business.
     return { error: LOGO_MESSAGES.imageFile };

@@ -9,7 +9,12 @@
 // the sender's making. The submitted details go to the staff desk only.
 import type { AdvertisementRequest, ContactMessage, NetworkSubmission } from "#contracts/leads.ts";
 
-export type LeadMail = { to: string; subject: string; text: string; /** The copy for the sender, written without their input. */ confirmation?: true };
+export type LeadMail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** The copy for the sender, written without their input. */ confirmation?: true;
+};
 
 type Row = [label: string, value: string | number | readonly string[] | undefined];
 
@@ -45,15 +50,26 @@ export function networkMails(id: number, d: NetworkSubmission, staffEmail: strin
       to: staffEmail,
       subject: subjectLine(`New network submission #${id}: ${d.networkName}`),
       text: `A network asked to be listed. It is stored as pending submission #${id}.\n\n${table([
-        ["Network name", d.networkName], ["Website", d.website], ["Contact name", d.contactName], ["Email", d.email],
-        ["Phone", d.phone], ["Messenger", d.messenger], ["Number of offers", d.offerCount], ["Verticals", d.verticals],
-        ["Tracking platform", d.trackingPlatform], ["Payment frequency", d.paymentFrequency],
-        ["Payment methods", d.paymentMethods], ["Minimum payment", d.minimumPayment],
-        ["Commission types", d.commissionTypes], ["Logo file", logoPath],
+        ["Network name", d.networkName],
+        ["Website", d.website],
+        ["Contact name", d.contactName],
+        ["Email", d.email],
+        ["Phone", d.phone],
+        ["Messenger", d.messenger],
+        ["Number of offers", d.offerCount],
+        ["Verticals", d.verticals],
+        ["Tracking platform", d.trackingPlatform],
+        ["Payment frequency", d.paymentFrequency],
+        ["Payment methods", d.paymentMethods],
+        ["Minimum payment", d.minimumPayment],
+        ["Commission types", d.commissionTypes],
+        ["Logo file", logoPath],
       ])}\n\nDescription:\n${d.description}\n`,
     },
     confirmation(
-      d.email, "We received your network submission", "a request to list an affiliate network",
+      d.email,
+      "We received your network submission",
+      "a request to list an affiliate network",
       "Our team reviews every network before it is listed; we will reply to this address, usually within five business days.",
       `network submission #${id}`,
     ),
@@ -66,12 +82,20 @@ export function advertiseMails(id: number, d: AdvertisementRequest, staffEmail: 
       to: staffEmail,
       subject: subjectLine(`Advertising request #${id}: ${d.company}`),
       text: `A new advertising request, stored as #${id}.\n\n${table([
-        ["Name", d.name], ["Email", d.email], ["Company", d.company], ["Website", d.website], ["Phone", d.phone],
-        ["Messenger", d.messenger], ["Placements", d.placements], ["Monthly budget", d.budget],
+        ["Name", d.name],
+        ["Email", d.email],
+        ["Company", d.company],
+        ["Website", d.website],
+        ["Phone", d.phone],
+        ["Messenger", d.messenger],
+        ["Placements", d.placements],
+        ["Monthly budget", d.budget],
       ])}\n\nMessage:\n${d.message}\n`,
     },
     confirmation(
-      d.email, "We received your advertising request", "a request to advertise",
+      d.email,
+      "We received your advertising request",
+      "a request to advertise",
       "Our sales team will contact you within two business days with availability and rates.",
       `advertising request #${id}`,
     ),
@@ -84,11 +108,16 @@ export function contactMails(id: number, d: ContactMessage, staffEmail: string):
       to: staffEmail,
       subject: subjectLine(`Support #${id} [${d.topic}]: ${d.subject}`),
       text: `A new support message, stored as #${id}.\n\n${table([
-        ["Name", d.name], ["Email", d.email], ["Topic", d.topic], ["Subject", d.subject],
+        ["Name", d.name],
+        ["Email", d.email],
+        ["Topic", d.topic],
+        ["Subject", d.subject],
       ])}\n\nMessage:\n${d.message}\n`,
     },
     confirmation(
-      d.email, "We received your message", "a message for our support team",
+      d.email,
+      "We received your message",
+      "a message for our support team",
       "We answer every message, usually within one business day.",
       `support request #${id}`,
     ),

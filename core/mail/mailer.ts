@@ -11,7 +11,14 @@ export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string; 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type MailLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 
-type OutboxRow = { id: number; recipient: string; subject: string; body_text: string; body_html: string | null; attempts: number };
+type OutboxRow = {
+  id: number;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+};
 
 const MAX_ATTEMPTS = 10;
 // A claimed message is not picked up again by another instance for this long.
@@ -44,7 +51,9 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
         await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         log.info(`mail #${row.id} to ${row.recipient} written to ${file}`);
       }
-      await db.query(sql`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}`);
+      await db.query(
+        sql`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}`,
+      );
       return true;
     } catch (err) {
       const attempts = row.attempts + 1;

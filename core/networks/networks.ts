@@ -4,18 +4,38 @@ import crypto from "node:crypto";
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
 import {
-  COMMISSION_TYPES, PAYMENT_FREQUENCIES, PAYMENT_METHODS, TRACKING_PLATFORMS, shuffle, sortNetworksByName,
-  type NetworkDetail, type NetworkOptions, type NetworkProperty, type NetworkSummary,
+  COMMISSION_TYPES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  TRACKING_PLATFORMS,
+  shuffle,
+  sortNetworksByName,
+  type NetworkDetail,
+  type NetworkOptions,
+  type NetworkProperty,
+  type NetworkSummary,
 } from "#contracts/networks.ts";
 import { trustScore } from "#contracts/reviews.ts";
 import { hashIp } from "../privacy.ts";
 import { createRateLimiter, type RateLimiter, type RateRule } from "../rate-limit/limiter.ts";
 
 type RawNetwork = {
-  id: number; legacy_id: number | null; slug: string; name: string; description: string; logo_url: string | null;
-  website: string | null; featured: boolean; payment_terms: string | null; payment_methods: string[];
-  minimum_payment: number | null; tracking_platform: string | null; commission_types: string[];
-  avg_rating: number; review_count: number; offer_count: number;
+  id: number;
+  legacy_id: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  logo_url: string | null;
+  website: string | null;
+  featured: boolean;
+  payment_terms: string | null;
+  payment_methods: string[];
+  minimum_payment: number | null;
+  tracking_platform: string | null;
+  commission_types: string[];
+  avg_rating: number;
+  review_count: number;
+  offer_count: number;
   properties: { identifier: string; joining_link: string | null; paid_account: boolean; offer_count: number }[];
 };
 
@@ -102,13 +122,16 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
   }
 
   return {
-    /** Every network listed on the site (optionally only featured or matching a name), shuffled on each call (spec §4). */
+    /** Every network listed on the site (optionally only featured or matching a name), shuffled on each call (docs/product.md §4). */
     async list(siteId: string, opts: ListNetworksOptions = {}): Promise<NetworkSummary[]> {
       let where = listedOn(siteId);
       if (opts.featured) where = sql`${where} AND n.featured`;
       if (opts.search?.trim()) where = sql`${where} AND lower(n.name) LIKE ${likePattern(opts.search)}`;
       const rows = await select(where);
-      return shuffle(rows.map((r) => toSummary(r, siteId)), secureRandom);
+      return shuffle(
+        rows.map((r) => toSummary(r, siteId)),
+        secureRandom,
+      );
     },
 
     /** Networks with offers sorted by lowercase name: the list filters pick from. */
@@ -130,14 +153,19 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     async randomPaid(siteId: string, limit = 10): Promise<NetworkSummary[]> {
       const rows = await select(sql`${listedOn(siteId)} AND EXISTS (
         SELECT 1 FROM network_properties pp WHERE pp.network_id = n.id AND pp.identifier = ${siteId} AND pp.paid_account)`);
-      return shuffle(rows.map((r) => toSummary(r, siteId)), secureRandom).slice(0, limit);
+      return shuffle(
+        rows.map((r) => toSummary(r, siteId)),
+        secureRandom,
+      ).slice(0, limit);
     },
 
     byId,
 
     /** The id a network had on the old site (legacy addresses and API lookups). */
     async byLegacyId(siteId: string, legacyId: string | number): Promise<NetworkDetail | null> {
-      return isId(legacyId) && Number(legacyId) <= 2_147_483_647 ? one(siteId, sql`n.legacy_id = ${Number(legacyId)}`) : null;
+      return isId(legacyId) && Number(legacyId) <= 2_147_483_647
+        ? one(siteId, sql`n.legacy_id = ${Number(legacyId)}`)
+        : null;
     },
 
     async bySlug(siteId: string, slug: string): Promise<NetworkDetail | null> {
@@ -152,7 +180,13 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
      * record one click an hour, and one address gets JOIN_RATE_LIMIT calls (then 429),
      * so the endpoint cannot be used to write rows in bulk.
      */
-    async join(input: { networkId: string | number; siteId: string; userId: number | null; ip: string; userAgent: string | undefined }) {
+    async join(input: {
+      networkId: string | number;
+      siteId: string;
+      userId: number | null;
+      ip: string;
+      userAgent: string | undefined;
+    }) {
       const ipHash = hashIp(input.ip, options.ipHashSalt ?? "");
       await limiter.consume(`join:ip:${ipHash}`, JOIN_RATE_LIMIT);
       const network = await byId(input.siteId, input.networkId);

@@ -4,7 +4,7 @@ import { sql, type Queryable } from "#db/client.ts";
 import type { Category, FilterCountry, FilterNetwork, TopCategory } from "#contracts/offers.ts";
 import type { FeaturedNetwork, PayPerCallNetwork } from "#contracts/networks.ts";
 
-/** Spec §4: the name-sorted network list holds only networks with offerCount > 0, sorted by lowercase name. */
+/** docs/product.md §4: the name-sorted network list holds only networks with offerCount > 0, sorted by lowercase name. */
 export async function networksWithOffers(db: Queryable): Promise<FilterNetwork[]> {
   return db.query<FilterNetwork>(sql`
     SELECT id, name FROM networks
@@ -28,7 +28,7 @@ export async function countries(db: Queryable): Promise<FilterCountry[]> {
   return db.query<FilterCountry>(sql`SELECT code, name FROM countries ORDER BY sort_order`);
 }
 
-/** Featured networks for the sidebar, shuffled on every load (spec §4). */
+/** Featured networks for the sidebar, shuffled on every load (docs/product.md §4). */
 export async function featuredNetworks(db: Queryable, siteId: string, limit = 5): Promise<FeaturedNetwork[]> {
   return db.query<FeaturedNetwork>(sql`
     SELECT n.id, n.slug, n.name, n.logo_url AS "logoUrl", n.avg_rating::float8 AS "avgRating", n.offer_count AS "offerCount"

@@ -5,14 +5,43 @@ import type { OfferDetail, OfferListItem, SameOfferRow } from "#contracts/offers
 import { queryOfferRows } from "./listing.ts";
 
 type RawDetail = {
-  id: number; legacy_id: number | null; slug: string; name: string; description: string; preview_url: string | null;
-  landing_domain: string | null; product_key: string; payout_amount: number | null; payout_percent: number | null;
-  payout_usd: number | null; payout_type: string; currency: string; currency_symbol: string; decimal_digits: number;
-  rounding: number; countries: { code: string; name: string }[]; categories: { id: number; slug: string; name: string }[];
-  mobile: boolean; ppc: boolean; allowed_traffic: string[]; restricted_traffic: string[]; sponsored: boolean; status: string;
-  popularity: number; created_at: Date; updated_at: Date;
-  n_id: number; n_slug: string; n_name: string; n_logo_url: string | null; n_avg_rating: number; n_review_count: number;
-  n_featured: boolean; n_offer_count: number; n_joining_link: string | null; n_website: string | null;
+  id: number;
+  legacy_id: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  preview_url: string | null;
+  landing_domain: string | null;
+  product_key: string;
+  payout_amount: number | null;
+  payout_percent: number | null;
+  payout_usd: number | null;
+  payout_type: string;
+  currency: string;
+  currency_symbol: string;
+  decimal_digits: number;
+  rounding: number;
+  countries: { code: string; name: string }[];
+  categories: { id: number; slug: string; name: string }[];
+  mobile: boolean;
+  ppc: boolean;
+  allowed_traffic: string[];
+  restricted_traffic: string[];
+  sponsored: boolean;
+  status: string;
+  popularity: number;
+  created_at: Date;
+  updated_at: Date;
+  n_id: number;
+  n_slug: string;
+  n_name: string;
+  n_logo_url: string | null;
+  n_avg_rating: number;
+  n_review_count: number;
+  n_featured: boolean;
+  n_offer_count: number;
+  n_joining_link: string | null;
+  n_website: string | null;
 };
 
 function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
@@ -49,7 +78,12 @@ function toDetail(r: RawDetail): OfferDetail {
     payoutPercent: r.payout_percent,
     payoutUsd: r.payout_usd,
     payoutType: r.payout_type,
-    currency: { code: r.currency.trim(), symbol: r.currency_symbol, decimalDigits: r.decimal_digits, rounding: r.rounding },
+    currency: {
+      code: r.currency.trim(),
+      symbol: r.currency_symbol,
+      decimalDigits: r.decimal_digits,
+      rounding: r.rounding,
+    },
     countries: r.countries,
     categories: r.categories,
     mobile: r.mobile,
@@ -109,16 +143,16 @@ async function offerBySlug(db: Queryable, siteId: string, slug: string): Promise
  * id where the id goes, so `legacyFallback` tries it when no offer has that id).
  */
 export type OfferKey =
-  | { id: string | number }
-  | { legacyId: string | number }
-  | { segment: string; legacyFallback?: boolean };
+  { id: string | number } | { legacyId: string | number } | { segment: string; legacyFallback?: boolean };
 
 /** The one offer lookup of the API and the pages. */
 export async function findOffer(db: Queryable, siteId: string, key: OfferKey): Promise<OfferDetail | null> {
   if ("id" in key) return offerById(db, siteId, key.id);
   if ("legacyId" in key) return offerByLegacyId(db, siteId, key.legacyId);
   if (!/^\d+$/.test(key.segment)) return offerBySlug(db, siteId, key.segment);
-  return (await offerById(db, siteId, key.segment)) ?? (key.legacyFallback ? offerByLegacyId(db, siteId, key.segment) : null);
+  return (
+    (await offerById(db, siteId, key.segment)) ?? (key.legacyFallback ? offerByLegacyId(db, siteId, key.segment) : null)
+  );
 }
 
 /**

@@ -12,10 +12,25 @@ const OFFER_ROW_COLUMNS = sql`
 const OFFER_ROW_FROM = sql`offers o JOIN networks n ON n.id = o.network_id JOIN currencies c ON c.code = o.currency`;
 
 type RawOfferRow = {
-  id: number; slug: string; name: string; network_id: number; network_slug: string; network_name: string;
-  payout_amount: number | null; payout_percent: number | null; payout_type: string; currency: string;
-  currency_symbol: string; decimal_digits: number; rounding: number; countries: string[]; sponsored: boolean;
-  mobile: boolean; ppc: boolean; created_at: Date; category_names: string[];
+  id: number;
+  slug: string;
+  name: string;
+  network_id: number;
+  network_slug: string;
+  network_name: string;
+  payout_amount: number | null;
+  payout_percent: number | null;
+  payout_type: string;
+  currency: string;
+  currency_symbol: string;
+  decimal_digits: number;
+  rounding: number;
+  countries: string[];
+  sponsored: boolean;
+  mobile: boolean;
+  ppc: boolean;
+  created_at: Date;
+  category_names: string[];
 };
 
 function toOfferRow(r: RawOfferRow): OfferListItem {
@@ -29,7 +44,12 @@ function toOfferRow(r: RawOfferRow): OfferListItem {
     payoutAmount: r.payout_amount,
     payoutPercent: r.payout_percent,
     payoutType: r.payout_type,
-    currency: { code: r.currency.trim(), symbol: r.currency_symbol, decimalDigits: r.decimal_digits, rounding: r.rounding },
+    currency: {
+      code: r.currency.trim(),
+      symbol: r.currency_symbol,
+      decimalDigits: r.decimal_digits,
+      rounding: r.rounding,
+    },
     countries: r.countries,
     categories: r.category_names,
     sponsored: r.sponsored,
@@ -40,7 +60,9 @@ function toOfferRow(r: RawOfferRow): OfferListItem {
 }
 
 export async function queryOfferRows(db: Queryable, where: SQL, orderAndLimit: SQL) {
-  const rows = await db.query<RawOfferRow>(sql`SELECT ${OFFER_ROW_COLUMNS} FROM ${OFFER_ROW_FROM} WHERE ${where} ${orderAndLimit}`);
+  const rows = await db.query<RawOfferRow>(
+    sql`SELECT ${OFFER_ROW_COLUMNS} FROM ${OFFER_ROW_FROM} WHERE ${where} ${orderAndLimit}`,
+  );
   return rows.map(toOfferRow);
 }
 

@@ -8,7 +8,14 @@ import { searchOffers } from "./search.ts";
 import { createOrderWindows } from "./order-windows.ts";
 import { createSearchLog, topSearches } from "./search-log.ts";
 import { findOffer, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferKey } from "./detail.ts";
-import { categories, countries, featuredNetworks, networksWithOffers, payPerCallNetworks, topCategories } from "./catalog.ts";
+import {
+  categories,
+  countries,
+  featuredNetworks,
+  networksWithOffers,
+  payPerCallNetworks,
+  topCategories,
+} from "./catalog.ts";
 
 export type OfferSettings = {
   /**
@@ -41,7 +48,9 @@ export function createOfferService(db: Database, options: OfferSettings) {
       const result = await searchCache.get(JSON.stringify(input), () => searchOffers(db, windows, input));
       if (log && input.query && input.page === 1) {
         searchLog.record({
-          siteId: log.siteId, query: input.query, resultCount: result.total,
+          siteId: log.siteId,
+          query: input.query,
+          resultCount: result.total,
           searcher: log.clientIp ? hashIp(log.clientIp, options.ipHashSalt) : undefined,
         });
       }

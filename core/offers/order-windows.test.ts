@@ -62,10 +62,21 @@ describe("order windows", () => {
     const full = none();
     const queries = ["zeta", "omega", "casino", "insurance", "free trial", "insu", "insurnce", "zorbixx", rareWord];
     const shapes: OfferSearchInput[] = [
-      {}, { page: 2 }, { page: 40 }, { selectedTab: "newest" }, { selectedTab: "newest", page: 3 }, { selectedTab: "highestPayout" },
-      { sortBy: "name" }, { sortBy: "name", sortDesc: true, page: 2 }, { sortBy: "payout", sortDesc: false },
-      { sortBy: "popularity", sortDesc: false }, { sortBy: "network" }, { countries: ["US"] }, { selectedTab: "mobile" },
-      { selectedTab: "payPerCall" }, { categories: [1, 2], page: 2 },
+      {},
+      { page: 2 },
+      { page: 40 },
+      { selectedTab: "newest" },
+      { selectedTab: "newest", page: 3 },
+      { selectedTab: "highestPayout" },
+      { sortBy: "name" },
+      { sortBy: "name", sortDesc: true, page: 2 },
+      { sortBy: "payout", sortDesc: false },
+      { sortBy: "popularity", sortDesc: false },
+      { sortBy: "network" },
+      { countries: ["US"] },
+      { selectedTab: "mobile" },
+      { selectedTab: "payPerCall" },
+      { categories: [1, 2], page: 2 },
     ];
     for (const query of queries) {
       for (const shape of shapes) {

@@ -61,15 +61,23 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       if (!row) break; // fewer offers than the window: it would hold everything
       edges.push({ edge: row.edge, size });
     }
-    await db.query(sql`SELECT set_config('enable_indexscan', ${before.i}, true), set_config('enable_bitmapscan', ${before.b}, true)`);
+    await db.query(
+      sql`SELECT set_config('enable_indexscan', ${before.i}, true), set_config('enable_bitmapscan', ${before.b}, true)`,
+    );
     return { edges };
   }
 
-  const windowsOf = (db: Queryable, key: OrderKey) => cache.get(`${key.name}:${key.desc ? "desc" : "asc"}`, () => load(db, key));
+  const windowsOf = (db: Queryable, key: OrderKey) =>
+    cache.get(`${key.name}:${key.desc ? "desc" : "asc"}`, () => load(db, key));
 
   return {
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */
-    async firstMatches<T>(db: Queryable, key: OrderKey, head: number, read: ReadMatches<T>): Promise<T & { found: number }> {
+    async firstMatches<T>(
+      db: Queryable,
+      key: OrderKey,
+      head: number,
+      read: ReadMatches<T>,
+    ): Promise<T & { found: number }> {
       const { edges } = await windowsOf(db, key);
       if (!edges.length) return read(null);
       // Inclusive edges: every offer tied with the edge is inside, so nothing

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => db?.dispose());
 
-const logged = async () => db.query<{ query: string; result_count: number }>(sql`SELECT query, result_count FROM search_log ORDER BY id`);
+const logged = async () =>
+  db.query<{ query: string; result_count: number }>(sql`SELECT query, result_count FROM search_log ORDER BY id`);
 
 describe("search log", () => {
   it("keeps searches until the flush, then writes them, normalised, in one statement", async () => {
@@ -24,7 +25,10 @@ describe("search log", () => {
     log.record({ siteId: "offeratlas", query: "   ", resultCount: 0 }); // nothing searched: not logged
     expect(await logged()).toEqual([]);
     await log.flush();
-    expect(await logged()).toEqual([{ query: "keto", result_count: 12 }, { query: "casino", result_count: 40 }]);
+    expect(await logged()).toEqual([
+      { query: "keto", result_count: 12 },
+      { query: "casino", result_count: 40 },
+    ]);
     expect(inserts).toHaveLength(1);
     await log.flush(); // nothing pending: no statement
     expect(inserts).toHaveLength(1);
@@ -33,14 +37,19 @@ describe("search log", () => {
   it("keeps what the database refused for the next flush", async () => {
     await db.query(sql`DELETE FROM search_log`);
     let refuse = true;
-    const flaky: Queryable = { query: (s) => (refuse ? Promise.reject(new Error("database away")) : db.query(s)) } as Queryable;
+    const flaky: Queryable = {
+      query: (s) => (refuse ? Promise.reject(new Error("database away")) : db.query(s)),
+    } as Queryable;
     const log = createSearchLog(flaky);
     log.record({ siteId: "offeratlas", query: "solar", resultCount: 3 });
     await expect(log.flush()).rejects.toThrow("database away");
     refuse = false;
     log.record({ siteId: "offeratlas", query: "vpn", resultCount: 5 });
     await log.flush();
-    expect(await logged()).toEqual([{ query: "solar", result_count: 3 }, { query: "vpn", result_count: 5 }]);
+    expect(await logged()).toEqual([
+      { query: "solar", result_count: 3 },
+      { query: "vpn", result_count: 5 },
+    ]);
   });
 
   it("never lets one bad entry poison a batch: unstorable text is skipped, a refused row is dropped alone", async () => {
@@ -52,7 +61,10 @@ describe("search log", () => {
     log.record({ siteId: "no-such-site", query: "orphan", resultCount: 1 }); // violates the site foreign key
     log.record({ siteId: "offeratlas", query: "vpn", resultCount: 3 });
     await log.flush();
-    expect(await logged()).toEqual([{ query: "keto", result_count: 2 }, { query: "vpn", result_count: 3 }]);
+    expect(await logged()).toEqual([
+      { query: "keto", result_count: 2 },
+      { query: "vpn", result_count: 3 },
+    ]);
     log.record({ siteId: "offeratlas", query: "solar", resultCount: 4 });
     await log.flush(); // later batches are not held back by the refused one
     expect((await logged()).map((r) => r.query)).toEqual(["keto", "vpn", "solar"]);

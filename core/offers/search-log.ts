@@ -29,7 +29,10 @@ export function createSearchLog(db: Queryable) {
   const insert = (batch: SearchLogEntry[]) =>
     db.query(sql`
       INSERT INTO search_log (site_id, query, result_count, ip_hash)
-      VALUES ${sql.join(batch.map((e) => sql`(${e.siteId}, ${e.query}, ${e.resultCount}, ${e.searcher ?? null})`), sql`, `)}`);
+      VALUES ${sql.join(
+        batch.map((e) => sql`(${e.siteId}, ${e.query}, ${e.resultCount}, ${e.searcher ?? null})`),
+        sql`, `,
+      )}`);
 
   async function write(batch: SearchLogEntry[]) {
     try {

@@ -1,4 +1,4 @@
-// The offers search (spec §7 POST /api/offers/search): full-text with weights,
+// The offers search (docs/product.md §7 POST /api/offers/search): full-text with weights,
 // a trigram fallback for typos, filters (OR within a list, AND across lists),
 // tabs, sorts, sponsored pins and a bounded count.
 //
@@ -20,8 +20,13 @@
 // one of its matches; see order-windows.ts.
 import { sql, array, type Database, type Queryable, type SQL } from "#db/client.ts";
 import {
-  DEFAULT_SORT_DESC, OFFERS_PAGE_SIZE, OFFERS_TOTAL_CAP, SPONSORED_PINS,
-  type OfferSearch, type OfferSearchResult, type OfferSort,
+  DEFAULT_SORT_DESC,
+  OFFERS_PAGE_SIZE,
+  OFFERS_TOTAL_CAP,
+  SPONSORED_PINS,
+  type OfferSearch,
+  type OfferSearchResult,
+  type OfferSort,
 } from "#contracts/offers.ts";
 import { buildTextQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
@@ -141,7 +146,13 @@ type Head = { found: number | null; ids: number[] };
  * (order-windows.ts).
  */
 async function rankedIds(
-  db: Queryable, windows: OrderWindows, p: Plan, extra: SQL[], limit: number, offset: number, head: number,
+  db: Queryable,
+  windows: OrderWindows,
+  p: Plan,
+  extra: SQL[],
+  limit: number,
+  offset: number,
+  head: number,
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key) return { found: null, ids: await networkOrderIds(db, p, extra, limit, offset) };
@@ -212,7 +223,11 @@ async function countCapped(db: Queryable, p: Plan): Promise<number> {
  * With text, plain index scans are off too: walking an order index while testing
  * every row's document is the slow path; the GIN bitmap finds the matches directly.
  */
-async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function inSearchTransaction<T>(
+  db: Database,
+  withText: boolean,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
@@ -225,13 +240,16 @@ async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx
 async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, text: TextQuery | null, fuzzy: boolean) {
   const p = plan(input, text, fuzzy);
   // The most popular sponsored matches.
-  const pins = p.pins ? (await rankedIds(db, windows, { ...p, sort: "sponsored", desc: true }, [], SPONSORED_PINS, 0, SPONSORED_PINS)).ids : [];
+  const pins = p.pins
+    ? (await rankedIds(db, windows, { ...p, sort: "sponsored", desc: true }, [], SPONSORED_PINS, 0, SPONSORED_PINS)).ids
+    : [];
   // Pinned offers take the top of page 1 and are left out of the organic list, so
   // pages stay exactly OFFERS_PAGE_SIZE long and no offer shows twice.
   const exclude = pins.length ? [sql`o.id <> ALL (${array(pins)}::bigint[])`] : [];
   const start = (input.page - 1) * OFFERS_PAGE_SIZE;
   const cap = p.fuzzy ? FUZZY_CAP : OFFERS_TOTAL_CAP;
-  const [size, offset] = input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
+  const [size, offset] =
+    input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
   // With text, the matches are taken up to the cap and counted on the way;
   // without, the page needs only its own rows and the count is a separate walk.
@@ -243,7 +261,11 @@ async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, tex
   return { p, total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
 }
 
-export async function searchOffers(db: Database, windows: OrderWindows, input: OfferSearch): Promise<OfferSearchResult> {
+export async function searchOffers(
+  db: Database,
+  windows: OrderWindows,
+  input: OfferSearch,
+): Promise<OfferSearchResult> {
   const text = buildTextQuery(input.query);
   const { result, fuzzy, rows } = await inSearchTransaction(db, text !== null, async (tx) => {
     let found = await run(tx, windows, input, text, false);

@@ -25,7 +25,12 @@ export function createRateLimiter(db: Queryable) {
       hitsSincePurge = 0;
       await db.query(sql`DELETE FROM rate_limits WHERE reset_at < now()`);
     }
-    return { allowed: row.hits <= limit, hits: row.hits, remaining: Math.max(0, limit - row.hits), retryAfterSeconds: row.retry_after };
+    return {
+      allowed: row.hits <= limit,
+      hits: row.hits,
+      remaining: Math.max(0, limit - row.hits),
+      retryAfterSeconds: row.retry_after,
+    };
   }
 
   return {
@@ -50,7 +55,9 @@ export function createRateLimiter(db: Queryable) {
     },
     /** The hits counted in the key's current window, without counting one (0 when none or expired). */
     async peek(key: string): Promise<number> {
-      const [row] = await db.query<{ hits: number }>(sql`SELECT hits FROM rate_limits WHERE key = ${key} AND reset_at > now()`);
+      const [row] = await db.query<{ hits: number }>(
+        sql`SELECT hits FROM rate_limits WHERE key = ${key} AND reset_at > now()`,
+      );
       return row?.hits ?? 0;
     },
   };

@@ -1,4 +1,4 @@
-// Countries (spec §3): ISO codes, numeric code and languages from the
+// Countries (docs/product.md §3): ISO codes, numeric code and languages from the
 // world-countries package, United States first, then by name.
 import worldCountries from "world-countries/countries.json" with { type: "json" };
 

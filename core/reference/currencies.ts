@@ -1,4 +1,4 @@
-// Currencies (spec §3): symbol, name, symbol_native, decimal_digits, rounding,
+// Currencies (docs/product.md §3): symbol, name, symbol_native, decimal_digits, rounding,
 // code, name_plural, from the currency-list package (English names).
 import currencyList from "currency-list/lib/currency-list.json" with { type: "json" };
 
@@ -19,7 +19,22 @@ export const CURRENCIES: Readonly<Record<string, Currency>> = (
 // Reference rates (USD per unit) used only to rank payouts in different
 // currencies against each other; display always uses the offer's own currency.
 export const USD_RATES: Readonly<Record<string, number>> = {
-  USD: 1, EUR: 1.08, GBP: 1.27, CAD: 0.73, AUD: 0.66, CHF: 1.13, JPY: 0.0067, INR: 0.012,
-  BRL: 0.18, MXN: 0.055, SEK: 0.095, NOK: 0.093, DKK: 0.145, PLN: 0.25, NZD: 0.6, ZAR: 0.055,
-  KWD: 3.25, BHD: 2.65,
+  USD: 1,
+  EUR: 1.08,
+  GBP: 1.27,
+  CAD: 0.73,
+  AUD: 0.66,
+  CHF: 1.13,
+  JPY: 0.0067,
+  INR: 0.012,
+  BRL: 0.18,
+  MXN: 0.055,
+  SEK: 0.095,
+  NOK: 0.093,
+  DKK: 0.145,
+  PLN: 0.25,
+  NZD: 0.6,
+  ZAR: 0.055,
+  KWD: 3.25,
+  BHD: 2.65,
 };

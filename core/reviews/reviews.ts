@@ -3,19 +3,33 @@
 import { sql, type Database } from "#db/client.ts";
 import { HttpError, notFound } from "#core/errors.ts";
 import {
-  REVIEW_RATE_LIMIT, REVIEWS_PAGE_SIZE, emptyDistribution, reviewInput, trustScore,
-  type RatingDistribution, type Review, type ReviewPage, type ReviewSubmitted,
+  REVIEW_RATE_LIMIT,
+  REVIEWS_PAGE_SIZE,
+  emptyDistribution,
+  reviewInput,
+  trustScore,
+  type RatingDistribution,
+  type Review,
+  type ReviewPage,
+  type ReviewSubmitted,
 } from "#contracts/reviews.ts";
 import { ANTIBOT_ACTIONS, ANTIBOT_FIELD } from "#contracts/antibot.ts";
 
 /** The anti-bot check (core/antibot): rejects by throwing or by answering false. */
 export type AntibotCheck = { verify(token: string, action: string, ip: string): Promise<unknown> };
 /** A shared fixed-window counter (core/rate-limit). */
-export type RateLimiter = { hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> };
+export type RateLimiter = {
+  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+};
 
 type RawReview = {
-  id: number; network_id: number; rating: number; comment: string; user_name: string;
-  created_at: Date; updated_at: Date;
+  id: number;
+  network_id: number;
+  rating: number;
+  comment: string;
+  user_name: string;
+  created_at: Date;
+  updated_at: Date;
 };
 
 /** "Jane Q. Doe" → "Jane D.": enough to tell reviewers apart without publishing full names. */
@@ -53,7 +67,9 @@ export type SubmitReview = {
 export function createReviewService(db: Database, deps: { antibot?: AntibotCheck; rateLimiter?: RateLimiter } = {}) {
   const networkIdOf = async (id: string | number): Promise<number> => {
     if (!/^[1-9][0-9]{0,15}$/.test(String(id))) throw notFound("Network not found");
-    const rows = await db.query<{ id: number }>(sql`SELECT id FROM networks WHERE id = ${Number(id)} AND status = 'active'`);
+    const rows = await db.query<{ id: number }>(
+      sql`SELECT id FROM networks WHERE id = ${Number(id)} AND status = 'active'`,
+    );
     if (!rows[0]) throw notFound("Network not found");
     return rows[0].id;
   };
@@ -65,7 +81,9 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
       const [counts, [network]] = await Promise.all([
         db.query<{ rating: number; n: number }>(sql`
           SELECT rating, count(*)::int AS n FROM reviews WHERE network_id = ${id} AND status = 'published' GROUP BY rating`),
-        db.query<{ avg_rating: number; review_count: number }>(sql`SELECT avg_rating, review_count FROM networks WHERE id = ${id}`),
+        db.query<{ avg_rating: number; review_count: number }>(
+          sql`SELECT avg_rating, review_count FROM networks WHERE id = ${id}`,
+        ),
       ]);
       const distribution: RatingDistribution = emptyDistribution();
       let total = 0;
@@ -112,7 +130,9 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
         const { limit, windowSeconds } = REVIEW_RATE_LIMIT;
         const verdict = await deps.rateLimiter.hit(`review:user:${request.userId}`, limit, windowSeconds);
         if (!verdict.allowed) {
-          throw new HttpError(429, "Too many reviews. Please try again later.", { "retry-after": String(verdict.retryAfterSeconds) });
+          throw new HttpError(429, "Too many reviews. Please try again later.", {
+            "retry-after": String(verdict.retryAfterSeconds),
+          });
         }
       }
       if (deps.antibot) {

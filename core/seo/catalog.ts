@@ -5,8 +5,18 @@ import { sql, type SQL } from "#db/client.ts";
 export type EntryKind = "offers" | "networks" | "traffic-sources";
 
 export const STATIC_PATHS = [
-  "/", "/networks", "/traffic-sources", "/pay-per-call", "/pay-per-call-offers",
-  "/advertise", "/add-your-network", "/contact", "/faq", "/links", "/privacy", "/terms",
+  "/",
+  "/networks",
+  "/traffic-sources",
+  "/pay-per-call",
+  "/pay-per-call-offers",
+  "/advertise",
+  "/add-your-network",
+  "/contact",
+  "/faq",
+  "/links",
+  "/privacy",
+  "/terms",
 ] as const;
 
 type KindDef = {

@@ -31,7 +31,9 @@ export async function offersFeed(db: Queryable, options: FeedOptions): Promise<s
   const items = offers.map((o) => {
     const link = origin + KINDS.offers.path(o);
     const payout = formatPayout(o);
-    const geos = o.countries.length ? o.countries.slice(0, 10).join(", ") + (o.countries.length > 10 ? "…" : "") : "All countries";
+    const geos = o.countries.length
+      ? o.countries.slice(0, 10).join(", ") + (o.countries.length > 10 ? "…" : "")
+      : "All countries";
     const description = `${payout} ${o.payoutType} on ${o.networkName}. Countries: ${geos}.`;
     return [
       "    <item>",

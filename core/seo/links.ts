@@ -7,7 +7,12 @@ import { KINDS, type EntryKind } from "./catalog.ts";
 
 const LINKS_PAGE_SIZE = 500;
 
-export async function linksPage(db: Queryable, siteId: string, page: number, pageSize = LINKS_PAGE_SIZE): Promise<LinksPage> {
+export async function linksPage(
+  db: Queryable,
+  siteId: string,
+  page: number,
+  pageSize = LINKS_PAGE_SIZE,
+): Promise<LinksPage> {
   const counts = await Promise.all(
     (["networks", "traffic-sources", "offers"] as const).map(async (kind) => {
       const [row] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${KINDS[kind].source(siteId)}`);
@@ -23,7 +28,10 @@ export async function linksPage(db: Queryable, siteId: string, page: number, pag
   let want = pageSize;
   for (const [kind, count] of counts) {
     if (want <= 0) break;
-    if (start >= count) { start -= count; continue; }
+    if (start >= count) {
+      start -= count;
+      continue;
+    }
     const take = Math.min(want, count - start);
     const entries = await slice(db, siteId, kind, start, take);
     if (kind === "networks") result.networks = entries;
@@ -35,7 +43,13 @@ export async function linksPage(db: Queryable, siteId: string, page: number, pag
   return result;
 }
 
-async function slice(db: Queryable, siteId: string, kind: EntryKind, offset: number, limit: number): Promise<LinkEntry[]> {
+async function slice(
+  db: Queryable,
+  siteId: string,
+  kind: EntryKind,
+  offset: number,
+  limit: number,
+): Promise<LinkEntry[]> {
   const order = kind === "offers" ? sql`ORDER BY t.id` : sql`ORDER BY lower(t.name), t.id`;
   const rows = await db.query<{ id: number; slug: string; name: string }>(
     sql`SELECT t.id, t.slug, t.name FROM ${KINDS[kind].source(siteId)} ${order} LIMIT ${limit} OFFSET ${offset}`,

@@ -75,8 +75,16 @@ export function createSitemaps(db: Queryable, options: SitemapOptions = {}) {
             ORDER BY t.id LIMIT ${CHUNK}`);
           if (rows.length) {
             after = rows[rows.length - 1].id;
-            controller.enqueue(encoder.encode(rows.map((r) =>
-              `  <url><loc>${xml(origin + def.path(r))}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>\n`).join("")));
+            controller.enqueue(
+              encoder.encode(
+                rows
+                  .map(
+                    (r) =>
+                      `  <url><loc>${xml(origin + def.path(r))}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>\n`,
+                  )
+                  .join(""),
+              ),
+            );
           }
           if (rows.length < CHUNK) {
             done = true;

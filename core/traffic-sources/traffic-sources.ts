@@ -1,4 +1,4 @@
-// Traffic sources: the listing (featured first, each group shuffled, spec §4)
+// Traffic sources: the listing (featured first, each group shuffled, docs/product.md §4)
 // and detail lookups by id and by old-site id.
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { shuffle } from "#contracts/networks.ts";
@@ -6,9 +6,18 @@ import type { TrafficSource } from "#contracts/traffic-sources.ts";
 import { likePattern, secureRandom } from "#core/networks/networks.ts";
 
 type RawTrafficSource = {
-  id: number; legacy_id: number | null; name: string; slug: string; description: string; website: string | null;
-  logo_url: string | null; featured: boolean; ad_formats: string[]; pricing_models: string[];
-  minimum_deposit: number | null; geos: string[];
+  id: number;
+  legacy_id: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  website: string | null;
+  logo_url: string | null;
+  featured: boolean;
+  ad_formats: string[];
+  pricing_models: string[];
+  minimum_deposit: number | null;
+  geos: string[];
 };
 
 const toTrafficSource = (r: RawTrafficSource): TrafficSource => ({
@@ -28,7 +37,16 @@ const toTrafficSource = (r: RawTrafficSource): TrafficSource => ({
 
 /** Featured ones first, each group in a fresh random order. */
 function featuredFirst<T extends { featured: boolean }>(items: readonly T[], random: () => number = secureRandom): T[] {
-  return [...shuffle(items.filter((i) => i.featured), random), ...shuffle(items.filter((i) => !i.featured), random)];
+  return [
+    ...shuffle(
+      items.filter((i) => i.featured),
+      random,
+    ),
+    ...shuffle(
+      items.filter((i) => !i.featured),
+      random,
+    ),
+  ];
 }
 
 const isId = (v: string | number) => /^[1-9][0-9]{0,9}$/.test(String(v)) && Number(v) <= 2_147_483_647;

@@ -75,7 +75,9 @@ try {
       RESTART IDENTITY CASCADE`);
     console.log("reset: content tables emptied");
   } else if (!(await isDatabaseEmpty(db))) {
-    throw new Error("The database already has networks; nothing was changed. Run again with --reset to replace its content.");
+    throw new Error(
+      "The database already has networks; nothing was changed. Run again with --reset to replace its content.",
+    );
   }
 
   const seedStarted = performance.now();

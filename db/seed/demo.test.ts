@@ -67,7 +67,7 @@ async function snapshot(db: Database) {
   return { offers, networks };
 }
 
-const one = async <T,>(db: Database, statement: SQL) => (await db.query<T>(statement))[0];
+const one = async <T>(db: Database, statement: SQL) => (await db.query<T>(statement))[0];
 
 describe("seedDemoData", () => {
   let main: Awaited<ReturnType<typeof seededDb>>;
@@ -89,10 +89,13 @@ describe("seedDemoData", () => {
       LEFT JOIN (SELECT network_id, round(avg(rating), 2) AS avg, count(*)::int AS n FROM reviews GROUP BY network_id) r ON r.network_id = n.id
       WHERE n.avg_rating <> coalesce(r.avg, 0) OR n.review_count <> coalesce(r.n, 0)`);
     expect(mismatched).toEqual([]);
-    const spread = await one<{ unreviewed: number; low: number; high: number }>(main.db, sql`
+    const spread = await one<{ unreviewed: number; low: number; high: number }>(
+      main.db,
+      sql`
       SELECT count(*) FILTER (WHERE review_count = 0)::int AS unreviewed,
              count(*) FILTER (WHERE review_count > 0 AND avg_rating < 3)::int AS low,
-             count(*) FILTER (WHERE avg_rating >= 4)::int AS high FROM networks`);
+             count(*) FILTER (WHERE avg_rating >= 4)::int AS high FROM networks`,
+    );
     expect(spread.unreviewed).toBeGreaterThan(0);
     expect(spread.low).toBeGreaterThan(0);
     expect(spread.high).toBeGreaterThan(0);
@@ -124,8 +127,17 @@ describe("seedDemoData", () => {
       sql`SELECT name, links FROM sites WHERE id = ${SITE}`,
     );
     expect(site.name).toBe("OfferAtlas");
-    for (const key of ["dashboardUrl", "advertiserLoginUrl", "passwordRecoveryUrl", "blogUrl", "trainingVideosUrl",
-      "callTrackingUrl", "facebookUrl", "youtubeUrl", "twitterUrl"]) {
+    for (const key of [
+      "dashboardUrl",
+      "advertiserLoginUrl",
+      "passwordRecoveryUrl",
+      "blogUrl",
+      "trainingVideosUrl",
+      "callTrackingUrl",
+      "facebookUrl",
+      "youtubeUrl",
+      "twitterUrl",
+    ]) {
       expect(site.links[key]).toMatch(/^https:\/\//);
     }
   });
@@ -151,7 +163,14 @@ describe("seedDemoData", () => {
   });
 
   it("keeps offer counts equal to the active offers", async () => {
-    const row = await one<{ wrong: number; wrongProps: number; zero: number; biggest: number; average: number; inactive: number }>(
+    const row = await one<{
+      wrong: number;
+      wrongProps: number;
+      zero: number;
+      biggest: number;
+      average: number;
+      inactive: number;
+    }>(
       main.db,
       sql`WITH actual AS (
             SELECT n.id, count(o.id) AS active
@@ -203,7 +222,14 @@ describe("seedDemoData", () => {
   });
 
   it("uses known currencies and countries, with consistent USD payouts", async () => {
-    const row = await one<{ badCurrency: number; badCountry: number; noCountry: number; badUsd: number; noPayout: number; nonUsd: number }>(
+    const row = await one<{
+      badCurrency: number;
+      badCountry: number;
+      noCountry: number;
+      badUsd: number;
+      noPayout: number;
+      nonUsd: number;
+    }>(
       main.db,
       sql`SELECT
             (SELECT count(*) FROM offers o WHERE NOT EXISTS (SELECT 1 FROM currencies c WHERE c.code = o.currency)) AS "badCurrency",

@@ -12,10 +12,35 @@ import { syncReferenceData } from "#core/reference/sync.ts";
 import { COUNTRIES } from "#core/reference/countries.ts";
 import { USD_RATES } from "#core/reference/currencies.ts";
 import {
-  AD_FORMATS, BRAND_PARTS, BRAND_TAILS, COMMISSION_TYPES, DEFAULT_PAYOUT_RANGES, GEO_PRESETS, HOUSE_ADS, LANDING_PATHS, MINIMUM_DEPOSITS,
-  MINIMUM_PAYMENTS, NAME_PAYOUT_HINTS, NETWORK_FIRST, NETWORK_INTROS, NETWORK_PERKS, NETWORK_SECOND, NETWORK_SUFFIX, PAYMENT_METHODS,
-  PAYMENT_TERMS, PRICING_MODELS, SITE_LINKS, TLDS, TRACKING_PLATFORMS, TRAFFIC_FIRST, TRAFFIC_SECOND,
-  TRAFFIC_SOURCE_INTROS, TRAFFIC_TYPES, VERTICALS, type PayoutType, type Vertical,
+  AD_FORMATS,
+  BRAND_PARTS,
+  BRAND_TAILS,
+  COMMISSION_TYPES,
+  DEFAULT_PAYOUT_RANGES,
+  GEO_PRESETS,
+  HOUSE_ADS,
+  LANDING_PATHS,
+  MINIMUM_DEPOSITS,
+  MINIMUM_PAYMENTS,
+  NAME_PAYOUT_HINTS,
+  NETWORK_FIRST,
+  NETWORK_INTROS,
+  NETWORK_PERKS,
+  NETWORK_SECOND,
+  NETWORK_SUFFIX,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  PRICING_MODELS,
+  SITE_LINKS,
+  TLDS,
+  TRACKING_PLATFORMS,
+  TRAFFIC_FIRST,
+  TRAFFIC_SECOND,
+  TRAFFIC_SOURCE_INTROS,
+  TRAFFIC_TYPES,
+  VERTICALS,
+  type PayoutType,
+  type Vertical,
 } from "./data.ts";
 import { createRandom, type Random } from "./random.ts";
 import { seedDemoReviews } from "./reviews.ts";
@@ -32,7 +57,13 @@ export type SeedDemoOptions = {
   log?: (msg: string) => void;
 };
 
-export type SeedDemoCounts = { networks: number; offers: number; trafficSources: number; categories: number; reviews: number };
+export type SeedDemoCounts = {
+  networks: number;
+  offers: number;
+  trafficSources: number;
+  categories: number;
+  reviews: number;
+};
 
 export const DEMO_DEFAULTS = { offers: 20_000, networks: 300, trafficSources: 60, reviews: 1500, seed: 2009 } as const;
 
@@ -121,7 +152,13 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
     const reviewed = await seedDemoReviews(tx, reviewRng, { siteId, networkIds, reviews, reference: REFERENCE_TIME });
     if (reviewed.reviews) log(`reviews: ${reviewed.reviews} by ${reviewed.reviewers} reviewers`);
 
-    return { networks: networkSeeds.length, offers: inserted, trafficSources, categories: categoryIds.length, reviews: reviewed.reviews };
+    return {
+      networks: networkSeeds.length,
+      offers: inserted,
+      trafficSources,
+      categories: categoryIds.length,
+      reviews: reviewed.reviews,
+    };
   });
   // As after any bulk import: vacuumed, so walks of the covering popularity
   // index skip the table (migration 0004), and analysed, so plans fit the data.
@@ -137,7 +174,7 @@ function count(value: number | undefined, fallback: number, name: string): numbe
 
 // ---------------------------------------------------------------- helpers
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -149,8 +186,7 @@ export function slugify(text: string): string {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A timestamp `days` (fractional) before the reference date, whole seconds. */
-const daysAgo = (days: number) =>
-  new Date(Math.floor((REFERENCE_TIME - days * DAY_MS) / 1000) * 1000).toISOString();
+const daysAgo = (days: number) => new Date(Math.floor((REFERENCE_TIME - days * DAY_MS) / 1000) * 1000).toISOString();
 
 const uniformIn = (rng: Random, min: number, max: number) => min + (max - min) * rng.next();
 /** Log-uniform: small values as likely per factor as large ones. */
@@ -174,7 +210,8 @@ function uniqueName(rng: Random, taken: Set<string>, make: (rng: Random) => stri
   }
 }
 
-const overlaps = (a: string, b: string) => a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());
+const overlaps = (a: string, b: string) =>
+  a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());
 
 const KNOWN_COUNTRIES = new Set(COUNTRIES.map((c) => c.code));
 const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
@@ -243,7 +280,12 @@ function buildNetworks(rng: Random, total: number, siteId: string): NetworkSeed[
   for (let i = 0; i < total; i++) {
     const name = uniqueName(rng, taken, makeName);
     const slug = slugify(name);
-    const domain = `${slug.replace(/-/g, "")}.${rng.weighted([["com", 80], ["net", 10], ["io", 6], ["co", 4]] as const)}`;
+    const domain = `${slug.replace(/-/g, "")}.${rng.weighted([
+      ["com", 80],
+      ["net", 10],
+      ["io", 6],
+      ["co", 4],
+    ] as const)}`;
     const focus = rng.sample(
       VERTICALS.map((_, v) => v),
       rng.int(2, 5),
@@ -355,7 +397,15 @@ function buildTrafficSources(rng: Random, total: number): Record<string, unknown
   for (let i = 0; i < total; i++) {
     const name = uniqueName(rng, taken, makeName);
     const slug = slugify(name);
-    const formats = rng.sample(AD_FORMATS, rng.weighted([[1, 30], [2, 35], [3, 20], [4, 15]] as const));
+    const formats = rng.sample(
+      AD_FORMATS,
+      rng.weighted([
+        [1, 30],
+        [2, 35],
+        [3, 20],
+        [4, 15],
+      ] as const),
+    );
     formats.sort((x, y) => AD_FORMATS.indexOf(x) - AD_FORMATS.indexOf(y));
     const pricing = rng.sample(PRICING_MODELS, rng.int(1, 3));
     pricing.sort((x, y) => PRICING_MODELS.indexOf(x) - PRICING_MODELS.indexOf(y));
@@ -374,7 +424,11 @@ function buildTrafficSources(rng: Random, total: number): Record<string, unknown
       slug,
       name,
       description,
-      website: `https://${slug.replace(/-/g, "")}.${rng.weighted([["com", 75], ["net", 10], ["io", 15]] as const)}`,
+      website: `https://${slug.replace(/-/g, "")}.${rng.weighted([
+        ["com", 75],
+        ["net", 10],
+        ["io", 15],
+      ] as const)}`,
       featured: featured.has(i),
       ad_formats: formats,
       pricing_models: pricing,
@@ -406,7 +460,13 @@ async function insertTrafficSources(tx: Queryable, rows: Record<string, unknown>
 // ---------------------------------------------------------------- house ads
 
 async function insertHouseAds(tx: Queryable): Promise<void> {
-  const rows = HOUSE_ADS.map((a) => ({ slot_size: a.slot, headline: a.headline, body: a.body, target_url: a.target, weight: a.weight }));
+  const rows = HOUSE_ADS.map((a) => ({
+    slot_size: a.slot,
+    headline: a.headline,
+    body: a.body,
+    target_url: a.target,
+    weight: a.weight,
+  }));
   await tx.query(sql`
     INSERT INTO house_ads (site_id, slot_size, headline, body, image_url, target_url, weight, active, created_at)
     SELECT NULL, x.slot_size, x.headline, x.body, NULL, x.target_url, x.weight, true, ${daysAgo(30)}::timestamptz
@@ -480,9 +540,20 @@ function pickGeo(rng: Random, usFocused: boolean): Geo {
 /** Local currency for some single-market products; most offers pay in USD. */
 function pickCurrency(rng: Random, geo: Geo): string {
   const local: Record<string, readonly [string, number]> = {
-    UK: ["GBP", 0.7], "UK/IE": ["GBP", 0.6], DACH: ["EUR", 0.65], "FR/BE/CH": ["EUR", 0.65], EU: ["EUR", 0.7],
-    ES: ["EUR", 0.7], IT: ["EUR", 0.7], Benelux: ["EUR", 0.7], Nordics: ["EUR", 0.4], CA: ["CAD", 0.7],
-    "AU/NZ": ["AUD", 0.7], CH: ["CHF", 0.8], JP: ["JPY", 0.8], "Tier 1": ["EUR", 0.05],
+    UK: ["GBP", 0.7],
+    "UK/IE": ["GBP", 0.6],
+    DACH: ["EUR", 0.65],
+    "FR/BE/CH": ["EUR", 0.65],
+    EU: ["EUR", 0.7],
+    ES: ["EUR", 0.7],
+    IT: ["EUR", 0.7],
+    Benelux: ["EUR", 0.7],
+    Nordics: ["EUR", 0.4],
+    CA: ["CAD", 0.7],
+    "AU/NZ": ["AUD", 0.7],
+    CH: ["CHF", 0.8],
+    JP: ["JPY", 0.8],
+    "Tier 1": ["EUR", 0.05],
   };
   const rule = geo.label ? local[geo.label] : undefined;
   if (rule && rng.chance(rule[1])) return rule[0];
@@ -490,7 +561,16 @@ function pickCurrency(rng: Random, geo: Geo): string {
 }
 
 const VERTICAL_WEIGHTS = VERTICALS.map((v, i) => [i, v.weight] as const);
-const TIER_WEIGHTS = [[1, 22], [2, 20], [3, 18], [4, 15], [5, 12], [6, 9], [7, 2], [8, 2]] as const;
+const TIER_WEIGHTS = [
+  [1, 22],
+  [2, 20],
+  [3, 18],
+  [4, 15],
+  [5, 12],
+  [6, 9],
+  [7, 2],
+  [8, 2],
+] as const;
 
 /** Per-vertical cumulative network weights, for drawing which networks run a product. */
 function networkPickers(networks: NetworkSeed[]) {
@@ -543,9 +623,26 @@ function* generateOffers(
     const vertical = VERTICALS[v];
     const brand = makeBrand(rng, vertical, brandKeys);
     const domain = `${brand.toLowerCase().replace(/[^a-z0-9]/g, "")}.${rng.weighted(TLDS)}`;
-    const templates = rng.sample(vertical.templates, rng.weighted([[1, 55], [2, 30], [3, 15]] as const));
+    const templates = rng.sample(
+      vertical.templates,
+      rng.weighted([
+        [1, 55],
+        [2, 30],
+        [3, 15],
+      ] as const),
+    );
     for (const template of templates) {
-      const product = makeProduct(rng, vertical, v, brand, domain, template, productSlugs, categoryIds, payCallCategory);
+      const product = makeProduct(
+        rng,
+        vertical,
+        v,
+        brand,
+        domain,
+        template,
+        productSlugs,
+        categoryIds,
+        payCallCategory,
+      );
       if (!product) continue;
       const tier = Math.min(rng.weighted(TIER_WEIGHTS), withOffers);
       for (const n of drawNetworks(rng, pickers[v], tier)) {
@@ -634,7 +731,8 @@ function makeProduct(
   if (rng.chance(incentiveFriendly ? 0.5 : 0.08)) allowed.push("Incentive");
   const rest: string[] = TRAFFIC_TYPES.filter((t) => !allowed.includes(t));
   const restricted = rng.sample(rest, rng.int(0, Math.min(3, rest.length)));
-  if (!allowed.includes("Incentive") && !restricted.includes("Incentive") && rng.chance(0.7)) restricted.push("Incentive");
+  if (!allowed.includes("Incentive") && !restricted.includes("Incentive") && rng.chance(0.7))
+    restricted.push("Incentive");
 
   return {
     name,
@@ -658,7 +756,8 @@ function makeProduct(
 }
 
 const TRAFFIC_ORDER = (a: string, b: string) =>
-  TRAFFIC_TYPES.indexOf(a as (typeof TRAFFIC_TYPES)[number]) - TRAFFIC_TYPES.indexOf(b as (typeof TRAFFIC_TYPES)[number]);
+  TRAFFIC_TYPES.indexOf(a as (typeof TRAFFIC_TYPES)[number]) -
+  TRAFFIC_TYPES.indexOf(b as (typeof TRAFFIC_TYPES)[number]);
 
 /** Amount in `currency` for a USD value, rounded the way networks quote payouts. */
 function localAmount(usd: number, currency: string): number {
@@ -701,7 +800,9 @@ function makeOffer(
   if (currency !== "USD" && rng.chance(0.15)) currency = "USD";
   const amount = product.usd === null ? null : localAmount(product.usd * uniformIn(rng, 0.7, 1.3), currency);
   const percent =
-    product.percent === null ? null : Math.min(95, Math.max(1, Math.round(product.percent * uniformIn(rng, 0.8, 1.2) * 2) / 2));
+    product.percent === null
+      ? null
+      : Math.min(95, Math.max(1, Math.round(product.percent * uniformIn(rng, 0.8, 1.2) * 2) / 2));
   const payoutUsd = amount === null ? null : toUsd(amount, currency);
 
   let countries = product.countries;
@@ -717,13 +818,19 @@ function makeOffer(
   }
 
   const created = uniformIn(rng, 0, product.launchedDaysAgo);
-  const status = rng.weighted([["active", 960], ["paused", 35], ["expired", 5]] as const);
+  const status = rng.weighted([
+    ["active", 960],
+    ["paused", 35],
+    ["expired", 5],
+  ] as const);
   const sizeFactor = 0.4 + 1.6 * (network.weight / maxWeight);
   const geoText =
     countries.length <= 4
       ? ` for ${listText(countries.map((c) => COUNTRY_NAMES.get(c) ?? c))}`
       : ` available in ${countries.length} countries`;
-  const restrictedText = product.restricted.length ? ` No ${listText(product.restricted.slice().sort(TRAFFIC_ORDER))} traffic.` : "";
+  const restrictedText = product.restricted.length
+    ? ` No ${listText(product.restricted.slice().sort(TRAFFIC_ORDER))} traffic.`
+    : "";
   const landing = `${rng.pick(LANDING_PATHS)}${rng.int(1, 9)}`;
 
   return {

@@ -5,7 +5,28 @@
 import { sql, type Queryable } from "#db/client.ts";
 import type { Random } from "./random.ts";
 
-const FIRST = ["Alex", "Sam", "Jordan", "Taylor", "Chris", "Maria", "Ivan", "Priya", "Lucas", "Emma", "Noah", "Olga", "Kenji", "Fatima", "Diego", "Hannah", "Mateo", "Sofia", "Liam", "Aisha"];
+const FIRST = [
+  "Alex",
+  "Sam",
+  "Jordan",
+  "Taylor",
+  "Chris",
+  "Maria",
+  "Ivan",
+  "Priya",
+  "Lucas",
+  "Emma",
+  "Noah",
+  "Olga",
+  "Kenji",
+  "Fatima",
+  "Diego",
+  "Hannah",
+  "Mateo",
+  "Sofia",
+  "Liam",
+  "Aisha",
+];
 const LAST = ["M.", "K.", "R.", "S.", "T.", "B.", "L.", "D.", "P.", "W."];
 
 const PRAISE = [
@@ -68,7 +89,9 @@ export async function seedDemoReviews(
     const rating = Math.max(1, Math.min(5, Math.round(reputation.get(networkId)! + (rng.next() - 0.5) * 2.2)));
     const pool = rating >= 4 ? PRAISE : rating <= 2 ? COMPLAINTS : NEUTRAL;
     const comment = rng.sample(pool, rng.int(1, 2)).join(" ");
-    const createdAt = new Date(options.reference - rng.int(1, 700) * 86_400_000 - rng.int(0, 86_399) * 1000).toISOString();
+    const createdAt = new Date(
+      options.reference - rng.int(1, 700) * 86_400_000 - rng.int(0, 86_399) * 1000,
+    ).toISOString();
     rows.push({ network_id: networkId, user_id: userId, rating, comment, created_at: createdAt });
   }
   await tx.query(sql`

@@ -1,4 +1,4 @@
-// Accounts API (spec §7): register, login, logout, forgot and reset password,
+// Accounts API (docs/product.md §7): register, login, logout, forgot and reset password,
 // plus the hook that puts the session user on every /api request. Thin: the
 // rules live in core/auth; this file maps HTTP (cookies, headers) onto them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -63,7 +63,12 @@ export async function authRoutes(api: FastifyInstance, options: { services: Serv
     const input = loginSchema.parse(request.body ?? {});
     const session = await auth.login(input, meta(request));
     reply.header("set-cookie", sessionCookie(session, services.secureCookies));
-    return { token: session.token, user: session.user, expiresAt: session.expiresAt.toISOString(), remember: session.remember };
+    return {
+      token: session.token,
+      user: session.user,
+      expiresAt: session.expiresAt.toISOString(),
+      remember: session.remember,
+    };
   });
 
   // Always 2xx: a client logging out must end up logged out, whatever it sent.

@@ -32,7 +32,8 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   await api.register(leadRoutes, { services: options.services });
   await api.register(linkRoutes, { services: options.services });
 
-  const unknownPath = async (_request: unknown, reply: FastifyReply) => reply.status(404).send({ message: "Not found" });
+  const unknownPath = async (_request: unknown, reply: FastifyReply) =>
+    reply.status(404).send({ message: "Not found" });
   api.all("/", unknownPath);
   api.all("/*", unknownPath);
 }

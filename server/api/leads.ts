@@ -1,4 +1,4 @@
-// Lead forms (spec §7): POST /api/add-your-network (multipart, with a logo),
+// Lead forms (docs/product.md §7): POST /api/add-your-network (multipart, with a logo),
 // POST /api/advertisement-request/ and POST /api/support/contact-us/ (JSON).
 // Thin adapters: the rules live in core/leads.
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
@@ -23,7 +23,10 @@ export const MALFORMED_MULTIPART = "The form could not be read";
 
 /** The boundary parameter of a multipart Content-Type; "" when missing or empty (RFC 2046 wants 1 to 70 characters). */
 const boundaryOf = (contentType: string | undefined) =>
-  /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? "")?.slice(1).find((b) => b !== undefined) ?? "";
+  /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i
+    .exec(contentType ?? "")
+    ?.slice(1)
+    .find((b) => b !== undefined) ?? "";
 
 /**
  * What to answer when reading the parts failed. @fastify/multipart's limit and prototype errors are
@@ -73,14 +76,23 @@ export async function leadRoutes(api: FastifyInstance, { services }: { services:
     // Fastify never parsed this body, so the door's NUL / lone-surrogate check (server/plugins/input-hygiene.ts) happens here.
     assertSafeText(fields);
     // A multipart body is read here, after the site hook ran: honour its `site` field too.
-    const site = typeof fields.site === "string" && fields.site.trim() ? await sites.resolve(fields.site) : request.site;
-    const receipt = await leads.submitNetwork(fields, logo, { siteId: site.id, ip: request.ip, token: tokenOf(fields) });
+    const site =
+      typeof fields.site === "string" && fields.site.trim() ? await sites.resolve(fields.site) : request.site;
+    const receipt = await leads.submitNetwork(fields, logo, {
+      siteId: site.id,
+      ip: request.ip,
+      token: tokenOf(fields),
+    });
     return reply.status(201).send(receipt);
   });
 
   api.post("/advertisement-request", async (request, reply) => {
     const body = (request.body as Body) ?? {};
-    const receipt = await leads.requestAdvertising(body, { siteId: request.site.id, ip: request.ip, token: tokenOf(body) });
+    const receipt = await leads.requestAdvertising(body, {
+      siteId: request.site.id,
+      ip: request.ip,
+      token: tokenOf(body),
+    });
     return reply.status(201).send(receipt);
   });
 

@@ -1,4 +1,4 @@
-// GET /api/links?page=&site= (spec §7): the sitemap-style list of every
+// GET /api/links?page=&site= (docs/product.md §7): the sitemap-style list of every
 // network, traffic source and offer of the site, one page at a time.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";

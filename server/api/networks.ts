@@ -1,4 +1,4 @@
-// Networks and their reviews (spec §7): thin adapters over core/networks and core/reviews.
+// Networks and their reviews (docs/product.md §7): thin adapters over core/networks and core/reviews.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Services } from "#core/services.ts";
@@ -9,7 +9,7 @@ import { loggedInUserOr401 } from "./auth.ts";
 const listQuery = z.object({
   featured: z.enum(["true", "false"]).optional(),
   search: z.string().max(200).optional(),
-  // sort=name: the name-sorted list of spec §4 (only networks with offers).
+  // sort=name: the name-sorted list of docs/product.md §4 (only networks with offers).
   sort: z.enum(["name", "random"]).optional(),
 });
 const pageQuery = z.object({ page: integerField("Page", 1).optional() });

@@ -1,4 +1,4 @@
-// Offers API (spec §7): search, offer lookups by id, legacy id and slug, top
+// Offers API (docs/product.md §7): search, offer lookups by id, legacy id and slug, top
 // searches, categories and the search's filter lists. Thin adapters over services.offers.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";

@@ -1,4 +1,4 @@
-// Traffic sources (spec §7): the listing, detail by id and by old-site id.
+// Traffic sources (docs/product.md §7): the listing, detail by id and by old-site id.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "#core/services.ts";

@@ -1,4 +1,4 @@
-// The current user's profile (spec §7: fetched after login and on start).
+// The current user's profile (docs/product.md §7: fetched after login and on start).
 import type { FastifyInstance } from "fastify";
 import { loggedInUserOr401 } from "./auth.ts";
 

@@ -26,7 +26,8 @@ export function statusAndMessage(err: unknown): { status: number; message: strin
   if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
     // Rate limits (429) speak for themselves; other Fastify errors get fixed words.
     const known = fe.code ? FASTIFY_MESSAGES[fe.code] : undefined;
-    const message = known ?? (fe.statusCode === 429 && fe.message ? fe.message : http.STATUS_CODES[fe.statusCode] ?? "Bad request");
+    const message =
+      known ?? (fe.statusCode === 429 && fe.message ? fe.message : (http.STATUS_CODES[fe.statusCode] ?? "Bad request"));
     return { status: fe.statusCode, message };
   }
   return { status: 500, message: SERVER_ERROR_MESSAGE };

@@ -6,7 +6,8 @@ import type { FastifyInstance } from "fastify";
 import { badRequest, notFound } from "#core/errors.ts";
 import { holdsUnsafeText } from "#contracts/text.ts";
 
-export const UNSAFE_TEXT_MESSAGE = "The request contains characters that are not allowed (NUL bytes or invalid Unicode)";
+export const UNSAFE_TEXT_MESSAGE =
+  "The request contains characters that are not allowed (NUL bytes or invalid Unicode)";
 
 // (Node's HTTP parser already refuses raw control characters; these are the encoded ones.)
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;

@@ -3,7 +3,12 @@ import { createPageCache } from "./page-cache.ts";
 
 afterEach(() => vi.useRealTimers());
 
-const page = (body: string, nonce = "OLD") => ({ status: 200, headers: [["content-type", "text/html"]] as [string, string][], body, nonce });
+const page = (body: string, nonce = "OLD") => ({
+  status: 200,
+  headers: [["content-type", "text/html"]] as [string, string][],
+  body,
+  nonce,
+});
 
 describe("page cache", () => {
   it("serves a copy with the new nonce, lets one caller refresh an expired page while others get the copy", () => {
@@ -25,7 +30,11 @@ describe("page cache", () => {
     cache.offer("/a", { ...page("x"), headers: [["set-cookie", "s=1"]] });
     cache.offer("/b", { ...page("x"), status: 404 });
     cache.offer("/c", { ...page("x"), headers: [["cache-control", "private"]] });
-    expect([cache.get("/a", "n"), cache.get("/b", "n"), cache.get("/c", "n")]).toEqual([undefined, undefined, undefined]);
+    expect([cache.get("/a", "n"), cache.get("/b", "n"), cache.get("/c", "n")]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(cache.eligible("GET", {})).toBe(true);
     expect(cache.eligible("POST", {})).toBe(false);
     expect(cache.eligible("GET", { cookie: "a=b" })).toBe(false);

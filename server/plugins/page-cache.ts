@@ -16,7 +16,11 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
   const graceMs = options.ttlMs * 2;
   // lru-cache bounds the count and drops a copy too old even for the grace period (on the
   // clock that dates the copies); whether a copy is stale is judged here.
-  const pages = new LRUCache<string, Entry>({ max: Math.max(1, options.maxEntries), ttl: options.ttlMs + graceMs, perf: Date });
+  const pages = new LRUCache<string, Entry>({
+    max: Math.max(1, options.maxEntries),
+    ttl: options.ttlMs + graceMs,
+    perf: Date,
+  });
   return {
     /** Whether this request may be answered from, and stored in, the cache. */
     eligible(method: string, headers: Record<string, unknown>): boolean {

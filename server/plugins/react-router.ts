@@ -33,9 +33,18 @@ export async function registerPages(
   await app.register(async (scope) => {
     // Any other content type answers 415; a body over its limit answers 413 before it is read whole.
     scope.removeAllContentTypeParsers();
-    const asBytes = (_request: FastifyRequest, body: Buffer, done: (err: null, body: Buffer) => void) => done(null, body);
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.urlencoded }, asBytes);
-    scope.addContentTypeParser("multipart/form-data", { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.multipart }, asBytes);
+    const asBytes = (_request: FastifyRequest, body: Buffer, done: (err: null, body: Buffer) => void) =>
+      done(null, body);
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.urlencoded },
+      asBytes,
+    );
+    scope.addContentTypeParser(
+      "multipart/form-data",
+      { parseAs: "buffer", bodyLimit: FORM_BODY_LIMITS.multipart },
+      asBytes,
+    );
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isPageSearch(request)) await app.searchBudget(request, reply);
@@ -79,7 +88,9 @@ export async function registerPages(
         pageCache.offer(request.url, { status: response.status, headers: [...response.headers], body, nonce });
         return reply.send(body);
       }
-      return reply.send(response.body ? NodeReadable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null);
+      return reply.send(
+        response.body ? NodeReadable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null,
+      );
     };
 
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/", handler });
@@ -93,7 +104,11 @@ function isPageSearch(request: FastifyRequest): boolean {
   const queryAt = request.url.indexOf("?");
   if (queryAt < 0 || queryAt === request.url.length - 1) return false;
   // Client-side navigations fetch the same loader data as `/_.data` (the home page) or `/{path}.data`.
-  const path = request.url.slice(0, queryAt).replace(/\/_\.data$/, "/").replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+  const path = request.url
+    .slice(0, queryAt)
+    .replace(/\/_\.data$/, "/")
+    .replace(/\.data$/, "")
+    .replace(/(.)\/$/, "$1");
   return OFFER_SEARCH_PAGES.includes(path);
 }
 

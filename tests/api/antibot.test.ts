@@ -17,7 +17,7 @@ const ANSWERS: Record<string, { status?: number; body: unknown }> = {
   "good-register": { body: { success: true, score: 0.7, action: "register" } },
   "low-score": { body: { success: true, score: 0.1, action: "login" } },
   "wrong-action": { body: { success: true, score: 0.9, action: "register" } },
-  "rejected": { body: { success: false, "error-codes": ["invalid-input-response"] } },
+  rejected: { body: { success: false, "error-codes": ["invalid-input-response"] } },
   "provider-down": { status: 500, body: { error: "boom" } },
 };
 
@@ -60,7 +60,9 @@ describe("createAntibot", () => {
   });
 
   it("honours the configured threshold", async () => {
-    await expect(createAntibot({ ...settings(), minScore: 0.05 }).verify("low-score", "login")).resolves.toBeUndefined();
+    await expect(
+      createAntibot({ ...settings(), minScore: 0.05 }).verify("low-score", "login"),
+    ).resolves.toBeUndefined();
   });
 
   it("answers 503 when the provider fails or cannot be reached", async () => {
@@ -97,17 +99,33 @@ describe("anti-bot on the accounts API and pages", () => {
     const noToken = await t.app.inject({ method: "POST", url: "/api/auth/register/", payload: registerBody });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().message).toMatch(/ReCaptcha verification failed/);
-    const loginToken = await t.app.inject({ method: "POST", url: "/api/auth/register/", payload: { ...registerBody, "g-recaptcha-response": "good-login" } });
+    const loginToken = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register/",
+      payload: { ...registerBody, "g-recaptcha-response": "good-login" },
+    });
     expect(loginToken.statusCode).toBe(400); // a token minted for another action
-    const ok = await t.app.inject({ method: "POST", url: "/api/auth/register/", payload: { ...registerBody, "g-recaptcha-response": "good-register" } });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register/",
+      payload: { ...registerBody, "g-recaptcha-response": "good-register" },
+    });
     expect(ok.statusCode).toBe(201);
 
     const creds = { email: "bot@example.com", password };
     for (const token of ["low-score", "wrong-action", "rejected"]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { ...creds, "g-recaptcha-response": token } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { ...creds, "g-recaptcha-response": token },
+      });
       expect(res.statusCode, token).toBe(400);
     }
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { ...creds, "g-recaptcha-response": "good-login" } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { ...creds, "g-recaptcha-response": "good-login" },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().token).toBeTruthy();
   });

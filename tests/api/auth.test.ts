@@ -1,4 +1,4 @@
-// Accounts API (spec §7): register, login, profile, logout, forgot and reset
+// Accounts API (docs/product.md §7): register, login, profile, logout, forgot and reset
 // password, session lifetime and revocation, and rate limits shared through
 // the database.
 import crypto from "node:crypto";
@@ -31,7 +31,13 @@ const post = (url: string, payload: Body, opts: { ip?: string; headers?: Record<
   t.app.inject({ method: "POST", url, payload, remoteAddress: opts.ip ?? nextIp(), headers: opts.headers });
 
 async function register(email: string, extra: Body = {}) {
-  return post("/api/auth/register/", { email, password: PASSWORD, confirmPassword: PASSWORD, name: "Ann Example", ...extra });
+  return post("/api/auth/register/", {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    name: "Ann Example",
+    ...extra,
+  });
 }
 async function login(email: string, password = PASSWORD, extra: Body = {}, ip?: string) {
   return post("/api/auth/login", { email, password, "g-recaptcha-response": "", ...extra }, { ip });
@@ -50,17 +56,31 @@ async function waitForMail(recipient: string, since: number): Promise<string> {
   }
   throw new Error(`no mail for ${recipient}`);
 }
-const lastMailId = async () => (await t.db.query<{ id: number | null }>(sql`SELECT max(id) AS id FROM mail_outbox`))[0].id ?? 0;
-const tokenFrom = (text: string) => new URL(text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]).searchParams.get("token")!;
+const lastMailId = async () =>
+  (await t.db.query<{ id: number | null }>(sql`SELECT max(id) AS id FROM mail_outbox`))[0].id ?? 0;
+const tokenFrom = (text: string) =>
+  new URL(text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]).searchParams.get("token")!;
 
 describe("POST /api/auth/register/", () => {
   it("creates an account for the site, strips whitespace from the phone and never returns the hash", async () => {
-    const res = await register("Reg.One@Example.com", { phone: " +1 555 123 4567 ", company: "Acme Media", messenger: "@annex" });
+    const res = await register("Reg.One@Example.com", {
+      phone: " +1 555 123 4567 ",
+      company: "Acme Media",
+      messenger: "@annex",
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
-    expect(user).toMatchObject({ email: "Reg.One@Example.com", name: "Ann Example", phone: "+15551234567", company: "Acme Media", scope: [] });
+    expect(user).toMatchObject({
+      email: "Reg.One@Example.com",
+      name: "Ann Example",
+      phone: "+15551234567",
+      company: "Acme Media",
+      scope: [],
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/hash|argon/i);
-    const [row] = await t.db.query<{ site_id: string; password_hash: string }>(sql`SELECT site_id, password_hash FROM users WHERE id = ${user.id}`);
+    const [row] = await t.db.query<{ site_id: string; password_hash: string }>(
+      sql`SELECT site_id, password_hash FROM users WHERE id = ${user.id}`,
+    );
     expect(row.site_id).toBe("offeratlas");
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -116,7 +136,12 @@ describe("POST /api/auth/login and GET /api/users/profile", () => {
     const res = await login("LOGIN@example.com");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ email: "login@example.com", name: "Ann Example", phone: "+442079460958", scope: [] });
+    expect(body.user).toMatchObject({
+      email: "login@example.com",
+      name: "Ann Example",
+      phone: "+442079460958",
+      scope: [],
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43,}$/); // 256 random bits, base64url
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toContain(`auth._token.local=${body.token}`);
@@ -128,7 +153,9 @@ describe("POST /api/auth/login and GET /api/users/profile", () => {
 
   it("stores only the token's hash", async () => {
     const { token } = (await login("login@example.com")).json();
-    const rows = await t.db.query<{ token_hash: string }>(sql`SELECT token_hash FROM sessions WHERE token_hash = ${sha256(token)}`);
+    const rows = await t.db.query<{ token_hash: string }>(
+      sql`SELECT token_hash FROM sessions WHERE token_hash = ${sha256(token)}`,
+    );
     expect(rows).toHaveLength(1);
     const raw = await t.db.query(sql`SELECT 1 FROM sessions WHERE token_hash = ${token}`);
     expect(raw).toHaveLength(0);
@@ -178,7 +205,9 @@ describe("POST /api/auth/login and GET /api/users/profile", () => {
     expect((await profile()).json()).toEqual({ message: "You must be logged in" });
     expect((await profile(bearer("x".repeat(43)))).statusCode).toBe(401);
     const { token } = (await login("login@example.com")).json();
-    await t.db.query(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(token)}`);
+    await t.db.query(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(token)}`,
+    );
     expect((await profile(bearer(token))).statusCode).toBe(401);
   });
 
@@ -204,7 +233,9 @@ describe("POST /api/auth/logout", () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["set-cookie"])).toMatch(/auth\._token\.local=;.*Max-Age=0/);
     expect((await profile(bearer(token))).statusCode).toBe(401);
-    const [row] = await t.db.query<{ revoked: boolean }>(sql`SELECT revoked_at IS NOT NULL AS revoked FROM sessions WHERE token_hash = ${sha256(token)}`);
+    const [row] = await t.db.query<{ revoked: boolean }>(
+      sql`SELECT revoked_at IS NOT NULL AS revoked FROM sessions WHERE token_hash = ${sha256(token)}`,
+    );
     expect(row.revoked).toBe(true);
   });
 
@@ -212,7 +243,12 @@ describe("POST /api/auth/logout", () => {
     const attempts = [
       { method: "POST" as const, url: "/api/auth/logout" },
       { method: "POST" as const, url: "/api/auth/logout", headers: bearer("nope") },
-      { method: "POST" as const, url: "/api/auth/logout", headers: { "content-type": "application/json" }, payload: "" },
+      {
+        method: "POST" as const,
+        url: "/api/auth/logout",
+        headers: { "content-type": "application/json" },
+        payload: "",
+      },
       { method: "POST" as const, url: "/api/auth/logout", headers: { "x-site": "elsewhere" } },
     ];
     for (const a of attempts) {
@@ -257,11 +293,19 @@ describe("forgot and reset password", () => {
     const check = await t.app.inject(`/api/auth/reset-password?token=${encodeURIComponent(resetToken)}`);
     expect(check.json()).toEqual({ valid: true });
 
-    const mismatch = await post("/api/auth/reset-password", { token: resetToken, password: NEW_PASSWORD, confirmPassword: "other" });
+    const mismatch = await post("/api/auth/reset-password", {
+      token: resetToken,
+      password: NEW_PASSWORD,
+      confirmPassword: "other",
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ message: "The password confirmation does not match" });
 
-    const ok = await post("/api/auth/reset-password", { token: resetToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const ok = await post("/api/auth/reset-password", {
+      token: resetToken,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toMatch(/password has been changed/);
 
@@ -270,7 +314,11 @@ describe("forgot and reset password", () => {
     expect((await login(email)).statusCode).toBe(401);
     expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const reuse = await post("/api/auth/reset-password", { token: resetToken, password: "another fine phrase", confirmPassword: "another fine phrase" });
+    const reuse = await post("/api/auth/reset-password", {
+      token: resetToken,
+      password: "another fine phrase",
+      confirmPassword: "another fine phrase",
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ message: "This password reset link is invalid or has expired" });
     expect((await t.app.inject(`/api/auth/reset-password?token=${resetToken}`)).json()).toMatchObject({ valid: false });
@@ -288,8 +336,14 @@ describe("forgot and reset password", () => {
     // Only the newest link works.
     expect((await t.app.inject(`/api/auth/reset-password?token=${first}`)).json().valid).toBe(false);
     expect((await t.app.inject(`/api/auth/reset-password?token=${second}`)).json().valid).toBe(true);
-    await t.db.query(sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(second)}`);
-    const expired = await post("/api/auth/reset-password", { token: second, password: "a brand new phrase", confirmPassword: "a brand new phrase" });
+    await t.db.query(
+      sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(second)}`,
+    );
+    const expired = await post("/api/auth/reset-password", {
+      token: second,
+      password: "a brand new phrase",
+      confirmPassword: "a brand new phrase",
+    });
     expect(expired.statusCode).toBe(400);
     const missing = await t.app.inject("/api/auth/reset-password");
     expect(missing.statusCode).toBe(400);
@@ -299,9 +353,11 @@ describe("forgot and reset password", () => {
   it("never logs the reset link or token, at any level; says where the mail is; keeps the mail file private", async () => {
     await t.db.query(sql`DELETE FROM rate_limits WHERE key LIKE 'forgot:%'`);
     const lines: string[] = [];
-    const record = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+    const record = (...args: unknown[]) =>
+      void lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
     const spies = (["trace", "debug", "info", "warn", "error", "fatal"] as const).map((level) =>
-      vi.spyOn(t.app.log, level).mockImplementation(record as never));
+      vi.spyOn(t.app.log, level).mockImplementation(record as never),
+    );
     try {
       const since = await lastMailId();
       expect((await post("/api/auth/forgot-password", { email })).statusCode).toBe(200);
@@ -335,7 +391,8 @@ describe("rate limits", () => {
 
   it("limits failed logins per IP across accounts", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 30; i++) expect((await login(`someone${i}@example.com`, "whatever pw", {}, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await login(`someone${i}@example.com`, "whatever pw", {}, ip)).statusCode).toBe(401);
     const blocked = await login("someone-else@example.com", "whatever pw", {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
@@ -345,31 +402,50 @@ describe("rate limits", () => {
   it("limits registrations per IP", async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {
-      const res = await post("/api/auth/register", { email: `bulk${i}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, name: "Bulk" }, { ip });
+      const res = await post(
+        "/api/auth/register",
+        { email: `bulk${i}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, name: "Bulk" },
+        { ip },
+      );
       expect(res.statusCode).toBe(201);
     }
-    const blocked = await post("/api/auth/register", { email: "bulk-x@example.com", password: PASSWORD, confirmPassword: PASSWORD, name: "Bulk" }, { ip });
+    const blocked = await post(
+      "/api/auth/register",
+      { email: "bulk-x@example.com", password: PASSWORD, confirmPassword: PASSWORD, name: "Bulk" },
+      { ip },
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
   });
 
   it("limits reset mails per account and reset attempts per IP", async () => {
-    for (let i = 0; i < 3; i++) expect((await post("/api/auth/forgot-password", { email: "flood@example.com" })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post("/api/auth/forgot-password", { email: "flood@example.com" })).statusCode).toBe(200);
     const blocked = await post("/api/auth/forgot-password", { email: "flood@example.com" });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
 
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
-      const res = await post("/api/auth/reset-password", { token: `guess-${i}`, password: "a long new phrase", confirmPassword: "a long new phrase" }, { ip });
+      const res = await post(
+        "/api/auth/reset-password",
+        { token: `guess-${i}`, password: "a long new phrase", confirmPassword: "a long new phrase" },
+        { ip },
+      );
       expect(res.statusCode).toBe(400);
     }
-    const tooMany = await post("/api/auth/reset-password", { token: "guess-x", password: "a long new phrase", confirmPassword: "a long new phrase" }, { ip });
+    const tooMany = await post(
+      "/api/auth/reset-password",
+      { token: "guess-x", password: "a long new phrase", confirmPassword: "a long new phrase" },
+      { ip },
+    );
     expect(tooMany.statusCode).toBe(429);
   });
 
   it("counts atomically under concurrent hits", async () => {
-    const results = await Promise.all(Array.from({ length: 25 }, () => t.app.services.rateLimits.hit("test:concurrent", 10, 60)));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => t.app.services.rateLimits.hit("test:concurrent", 10, 60)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     const [row] = await t.db.query<{ hits: number }>(sql`SELECT hits FROM rate_limits WHERE key = 'test:concurrent'`);
     expect(row.hits).toBe(25);
@@ -415,7 +491,12 @@ describe("account pages (server-rendered, no JavaScript)", () => {
       expect(r.headers.location).toBe("/");
     }
 
-    const out = await t.app.inject({ method: "POST", url: "/logout", headers: { ...formHeaders, cookie: `auth._token.local=${token}` }, payload: "" });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/logout",
+      headers: { ...formHeaders, cookie: `auth._token.local=${token}` },
+      payload: "",
+    });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe("/");
     expect(String(out.headers["set-cookie"])).toMatch(/auth\._token\.local=;.*Max-Age=0/);
@@ -428,7 +509,12 @@ describe("account pages (server-rendered, no JavaScript)", () => {
       url: "/login",
       headers: formHeaders,
       remoteAddress: nextIp(),
-      payload: form({ email: "pages@example.com", password: PASSWORD, remember: "true", redirectTo: "//evil.example/x" }),
+      payload: form({
+        email: "pages@example.com",
+        password: PASSWORD,
+        remember: "true",
+        redirectTo: "//evil.example/x",
+      }),
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/");

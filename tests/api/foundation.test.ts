@@ -36,7 +36,9 @@ describe("API plumbing", () => {
   it("resolves the site from the header or the query, defaulting when missing or empty", async () => {
     expect((await t.app.inject("/api/ping")).json()).toEqual({ site: "offeratlas" });
     expect((await t.app.inject("/api/ping?site=")).json()).toEqual({ site: "offeratlas" });
-    expect((await t.app.inject({ url: "/api/ping", headers: { "x-site": "offeratlas" } })).json()).toEqual({ site: "offeratlas" });
+    expect((await t.app.inject({ url: "/api/ping", headers: { "x-site": "offeratlas" } })).json()).toEqual({
+      site: "offeratlas",
+    });
     const unknown = await t.app.inject("/api/ping?site=elsewhere");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ message: "Unknown site" });
@@ -45,14 +47,21 @@ describe("API plumbing", () => {
   });
 
   it("turns a malformed JSON body into 400 { message } rather than a 500", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/ping", headers: { "content-type": "application/json" }, payload: "{oops" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/ping",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe("string");
   });
 
   it("refuses an oversized body with 413 { message }", async () => {
     const res = await t.app.inject({
-      method: "POST", url: "/api/anything", headers: { "content-type": "application/json" },
+      method: "POST",
+      url: "/api/anything",
+      headers: { "content-type": "application/json" },
       payload: JSON.stringify({ blob: "x".repeat(300 * 1024) }),
     });
     expect(res.statusCode).toBe(413);

@@ -27,8 +27,18 @@ async function networkPath() {
 }
 
 async function loginCookie(email: string) {
-  await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email, password: PASSWORD, confirmPassword: PASSWORD, name: "Hal Hardy" }, remoteAddress: nextIp() });
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD }, remoteAddress: nextIp() });
+  await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email, password: PASSWORD, confirmPassword: PASSWORD, name: "Hal Hardy" },
+    remoteAddress: nextIp(),
+  });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password: PASSWORD },
+    remoteAddress: nextIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { token: res.json().token as string };
 }
@@ -43,14 +53,63 @@ describe("NUL bytes and lone surrogates", () => {
       { method: "GET", url: "/networks?search=%00" },
       { method: "GET", url: "/traffic-sources?search=a%00b" },
       { method: "GET", url: "/?search=%00" },
-      { method: "POST", url: "/api/auth/register", payload: { email: "nul@example.com", password: PASSWORD, confirmPassword: PASSWORD, name: "Nul\u0000Name" } },
-      { method: "POST", url: "/api/support/contact-us", payload: { name: "Alex Reader", email: "alex@example.org", topic: "Listing or offer correction", subject: "a\u0000b", message: "Hello there, a message." } },
-      { method: "POST", url: "/api/advertisement-request", payload: { name: "Sam Buyer", email: "sam@example.com", company: "B", website: "b.example.com", placements: ["Banner ads"], budget: "$1,000 - $5,000", message: "lone \ud800 surrogate" } },
-      { method: "POST", url: "/api/advertisement-request", payload: { name: "Sam Buyer", email: "sam@example.com", message: "x", ["key\u0000"]: "v" } },
+      {
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email: "nul@example.com", password: PASSWORD, confirmPassword: PASSWORD, name: "Nul\u0000Name" },
+      },
+      {
+        method: "POST",
+        url: "/api/support/contact-us",
+        payload: {
+          name: "Alex Reader",
+          email: "alex@example.org",
+          topic: "Listing or offer correction",
+          subject: "a\u0000b",
+          message: "Hello there, a message.",
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/advertisement-request",
+        payload: {
+          name: "Sam Buyer",
+          email: "sam@example.com",
+          company: "B",
+          website: "b.example.com",
+          placements: ["Banner ads"],
+          budget: "$1,000 - $5,000",
+          message: "lone \ud800 surrogate",
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/advertisement-request",
+        payload: { name: "Sam Buyer", email: "sam@example.com", message: "x", ["key\u0000"]: "v" },
+      },
       { method: "POST", url: "/api/offers/search", payload: { query: "\u0000" } },
-      { method: "POST", url: "/api/networks/" + id + "/reviews", payload: { rating: 5, comment: "great\u0000network" } },
-      { method: "POST", url: "/register", payload: form({ name: "Nul\u0000Name", email: "nul2@example.com", password: PASSWORD, confirmPassword: PASSWORD }), headers: FORM },
-      { method: "POST", url: "/contact", payload: form({ name: "Alex", email: "alex@example.org", subject: "a\u0000b", message: "m" }), headers: FORM },
+      {
+        method: "POST",
+        url: "/api/networks/" + id + "/reviews",
+        payload: { rating: 5, comment: "great\u0000network" },
+      },
+      {
+        method: "POST",
+        url: "/register",
+        payload: form({
+          name: "Nul\u0000Name",
+          email: "nul2@example.com",
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
+        headers: FORM,
+      },
+      {
+        method: "POST",
+        url: "/contact",
+        payload: form({ name: "Alex", email: "alex@example.org", subject: "a\u0000b", message: "m" }),
+        headers: FORM,
+      },
       { method: "POST", url: "/advertise", payload: form({ name: "Sam", message: "x\u0000" }), headers: FORM },
       { method: "POST", url: page, payload: form({ rating: "5", comment: "bad\u0000" }), headers: FORM },
     ];
@@ -64,31 +123,67 @@ describe("NUL bytes and lone surrogates", () => {
 
   it("are refused before a rate-limit slot is spent: 30 hostile posts, then a real message still goes through", async () => {
     const ip = nextIp();
-    const contact = (subject: string) => ({ name: "Alex Reader", email: "alex@example.org", topic: "Listing or offer correction", subject, message: "A real message about a payout." });
+    const contact = (subject: string) => ({
+      name: "Alex Reader",
+      email: "alex@example.org",
+      topic: "Listing or offer correction",
+      subject,
+      message: "A real message about a payout.",
+    });
     for (let i = 0; i < 30; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact(`bad\u0000${i}`), remoteAddress: ip });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/support/contact-us",
+        payload: contact(`bad\u0000${i}`),
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const ok = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact("Real subject"), remoteAddress: ip });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us",
+      payload: contact("Real subject"),
+      remoteAddress: ip,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it("never break top searches or the search log (one NUL search used to poison it until restart)", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/api/offers/search", payload: { query: "\u0000" }, remoteAddress: nextIp() });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/offers/search",
+      payload: { query: "\u0000" },
+      remoteAddress: nextIp(),
+    });
     expect(bad.statusCode).toBe(400);
     for (const ip of [nextIp(), nextIp()]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/offers/search", payload: { query: "hardening zebra" }, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/offers/search",
+        payload: { query: "hardening zebra" },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(200);
     }
     const top = await t.app.inject({ method: "GET", url: "/api/top-searches" });
     expect(top.statusCode, top.body).toBe(200);
-    const logged = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM search_log WHERE query = 'hardening zebra'`);
+    const logged = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM search_log WHERE query = 'hardening zebra'`,
+    );
     expect(logged[0].n).toBe(2);
   });
 });
 
 describe("page form posts", () => {
-  const FORMS = ["/login", "/register", "/forgot-password", "/reset-password?token=x", "/contact", "/advertise", "/add-your-network"];
+  const FORMS = [
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password?token=x",
+    "/contact",
+    "/advertise",
+    "/add-your-network",
+  ];
 
   it("refuse any content type but the two form encodings with 415 { message }", async () => {
     const { page } = await networkPath();
@@ -101,7 +196,13 @@ describe("page form posts", () => {
     ];
     for (const url of [...FORMS, page, "/logout"]) {
       for (const [type, body] of types) {
-        const res = await t.app.inject({ method: "POST", url, payload: body, headers: { "content-type": type }, remoteAddress: nextIp() });
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          payload: body,
+          headers: { "content-type": type },
+          remoteAddress: nextIp(),
+        });
         expect(res.statusCode, `${url} ${type}`).toBe(415);
         expect(res.json()).toEqual({ message: "Unsupported content type" });
       }
@@ -112,12 +213,18 @@ describe("page form posts", () => {
     const bodies: [string, string][] = [
       ["multipart/form-data", "--x\r\n"],
       ["multipart/form-data; boundary=", "garbage"],
-      ["multipart/form-data; boundary=abc", "--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nunterminated"],
+      ["multipart/form-data; boundary=abc", '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nunterminated'],
       ["multipart/form-data; boundary=abc", "no boundary at all"],
     ];
     for (const url of FORMS) {
       for (const [type, body] of bodies) {
-        const res = await t.app.inject({ method: "POST", url, payload: body, headers: { "content-type": type }, remoteAddress: nextIp() });
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          payload: body,
+          headers: { "content-type": type },
+          remoteAddress: nextIp(),
+        });
         expect(res.statusCode, `${url} ${type} ${res.body}`).toBe(400);
         expect(res.json()).toEqual({ message: "The form could not be read" });
       }
@@ -126,20 +233,36 @@ describe("page form posts", () => {
 
   it("have a size limit (413 { message }) and never echo what was sent", async () => {
     const marker = "zqxjoversized";
-    const big = form({ email: "big@example.com", password: PASSWORD, name: marker.repeat(Math.ceil((FORM_BODY_LIMITS.urlencoded + 1) / marker.length)) });
+    const big = form({
+      email: "big@example.com",
+      password: PASSWORD,
+      name: marker.repeat(Math.ceil((FORM_BODY_LIMITS.urlencoded + 1) / marker.length)),
+    });
     for (const url of ["/register", "/login", "/forgot-password", "/reset-password?token=x", "/contact"]) {
       const res = await t.app.inject({ method: "POST", url, payload: big, headers: FORM, remoteAddress: nextIp() });
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toEqual({ message: "Request body is too large" });
     }
     const hugeMultipart = `--b\r\nContent-Disposition: form-data; name="description"\r\n\r\n${"y".repeat(FORM_BODY_LIMITS.multipart + 1)}\r\n--b--\r\n`;
-    const res = await t.app.inject({ method: "POST", url: "/add-your-network", payload: hugeMultipart, headers: { "content-type": "multipart/form-data; boundary=b" }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/add-your-network",
+      payload: hugeMultipart,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.body).not.toContain("yyyy");
   });
 
   it("still work as forms: a wrong password re-renders the login page with the message", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/login", payload: form({ email: "nobody@example.com", password: "wrong password 1" }), headers: FORM, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      payload: form({ email: "nobody@example.com", password: "wrong password 1" }),
+      headers: FORM,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.body).toContain("Invalid email or password");
@@ -150,12 +273,31 @@ describe("redirect after login", () => {
   it("never leaves the site, whatever redirectTo says", async () => {
     const email = "redirect@example.com";
     await loginCookie(email);
-    for (const redirectTo of ["/.//evil.example", "/..//evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/%2e//evil.example"]) {
-      const res = await t.app.inject({ method: "POST", url: "/login", payload: form({ email, password: PASSWORD, redirectTo }), headers: FORM, remoteAddress: nextIp() });
+    for (const redirectTo of [
+      "/.//evil.example",
+      "/..//evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "/%2e//evil.example",
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/login",
+        payload: form({ email, password: PASSWORD, redirectTo }),
+        headers: FORM,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, redirectTo).toBe(302);
       expect(res.headers.location, redirectTo).toBe("/");
     }
-    const local = await t.app.inject({ method: "POST", url: "/login", payload: form({ email, password: PASSWORD, redirectTo: "/account?tab=1" }), headers: FORM, remoteAddress: nextIp() });
+    const local = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      payload: form({ email, password: PASSWORD, redirectTo: "/account?tab=1" }),
+      headers: FORM,
+      remoteAddress: nextIp(),
+    });
     expect(local.headers.location).toBe("/account?tab=1");
   });
 });
@@ -174,11 +316,14 @@ describe("malformed requests", () => {
     const address = t.app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port, path: "/zqxjpath<script>", headers: { "x-big": "a".repeat(20_000) } }, (res) => {
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = http.get(
+        { host: "127.0.0.1", port, path: "/zqxjpath<script>", headers: { "x-big": "a".repeat(20_000) } },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on("error", reject);
     });
     expect(answer.status).toBe(431);
@@ -210,7 +355,12 @@ describe("malformed requests", () => {
   });
 
   it("refuse a non-JSON body on the API with 415 { message }", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: "email=a@b.co", headers: { "content-type": "text/plain" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: "email=a@b.co",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: "Unsupported content type" });
   });
@@ -218,10 +368,14 @@ describe("malformed requests", () => {
 
 describe("search budget", () => {
   it("is shared by the API's searches and the search pages, per address", async () => {
-    const limited = await createTestApp({ seed: { networks: 3, offers: 30, trafficSources: 1 }, env: { SEARCH_RATE_LIMIT_PER_MINUTE: "4" } });
+    const limited = await createTestApp({
+      seed: { networks: 3, offers: 30, trafficSources: 1 },
+      env: { SEARCH_RATE_LIMIT_PER_MINUTE: "4" },
+    });
     try {
       const ip = "10.99.0.1";
-      const api = (query: string) => limited.app.inject({ method: "POST", url: "/api/offers/search", payload: { query }, remoteAddress: ip });
+      const api = (query: string) =>
+        limited.app.inject({ method: "POST", url: "/api/offers/search", payload: { query }, remoteAddress: ip });
       const page = (url: string) => limited.app.inject({ method: "GET", url, remoteAddress: ip });
       expect((await api("a")).statusCode).toBe(200);
       expect((await page("/?search=b")).statusCode).toBe(200);
@@ -233,7 +387,9 @@ describe("search budget", () => {
       expect((await api("f")).statusCode).toBe(429);
       // Pages without a search, and other addresses, are not held back.
       expect((await page("/networks")).statusCode).toBe(200);
-      expect((await limited.app.inject({ method: "GET", url: "/?search=g", remoteAddress: "10.99.0.2" })).statusCode).toBe(200);
+      expect(
+        (await limited.app.inject({ method: "GET", url: "/?search=g", remoteAddress: "10.99.0.2" })).statusCode,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -242,7 +398,11 @@ describe("search budget", () => {
 
 describe("request log", () => {
   it("never keeps a token from a request's address", () => {
-    for (const url of ["/reset-password?token=s3cret", "/api/auth/reset-password?a=1&token=s3cret#x", "/x?TOKEN=s3cret&key=s3cret&api_key=s3cret"]) {
+    for (const url of [
+      "/reset-password?token=s3cret",
+      "/api/auth/reset-password?a=1&token=s3cret#x",
+      "/x?TOKEN=s3cret&key=s3cret&api_key=s3cret",
+    ]) {
       const logged = requestLogFields({ method: "GET", url, ip: "10.0.0.1" });
       expect(logged.url).not.toContain("s3cret");
       expect(logged.url).toContain("[hidden]");

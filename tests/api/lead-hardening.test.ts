@@ -13,7 +13,13 @@ import { MALFORMED_MULTIPART } from "#server/api/leads.ts";
 import type { NetworkOptions } from "#contracts/networks.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import {
-  EXIF_SECRET, GOOD_LOGO, makeGifJsPolyglot, makeJpegWithExif, makePngBomb, PNG_HTML_POLYGLOT, webpHeaderOnly,
+  EXIF_SECRET,
+  GOOD_LOGO,
+  makeGifJsPolyglot,
+  makeJpegWithExif,
+  makePngBomb,
+  PNG_HTML_POLYGLOT,
+  webpHeaderOnly,
 } from "../fixtures/images.ts";
 
 let t: TestApp;
@@ -58,14 +64,19 @@ async function submitNetwork(logo: { name: string; bytes: Buffer }, overrides: R
   form.append("logo", new Blob([new Uint8Array(logo.bytes)], { type: "image/png" }), logo.name);
   const req = new Request("http://localhost/", { method: "POST", body: form });
   return t.app.inject({
-    method: "POST", url: "/api/add-your-network", payload: Buffer.from(await req.arrayBuffer()),
-    headers: { "content-type": req.headers.get("content-type")! }, remoteAddress: nextIp(),
+    method: "POST",
+    url: "/api/add-your-network",
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { "content-type": req.headers.get("content-type")! },
+    remoteAddress: nextIp(),
   });
 }
 
 /** The stored logo of an accepted submission. */
 async function storedLogo(id: number) {
-  const [row] = await t.db.query<{ logo_path: string }>(sql`SELECT logo_path FROM network_submissions WHERE id = ${id}`);
+  const [row] = await t.db.query<{ logo_path: string }>(
+    sql`SELECT logo_path FROM network_submissions WHERE id = ${id}`,
+  );
   return { path: row.logo_path, bytes: fs.readFileSync(path.join(dataDir, row.logo_path)) };
 }
 
@@ -101,7 +112,13 @@ describe("hostile logos on POST /api/add-your-network", () => {
     const stored = await storedLogo(res.json().id);
     expect(stored.path).toMatch(/\.jpg$/);
     const meta = await sharp(stored.bytes).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif, meta.icc]).toEqual(["jpeg", 200, 200, undefined, undefined]);
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.icc]).toEqual([
+      "jpeg",
+      200,
+      200,
+      undefined,
+      undefined,
+    ]);
     expect(stored.bytes.includes(EXIF_SECRET)).toBe(false);
   });
 
@@ -135,25 +152,85 @@ describe("hostile logos on POST /api/add-your-network", () => {
 
 describe("broken multipart on POST /api/add-your-network", () => {
   const post = (contentType: string, payload: string | Buffer) =>
-    t.app.inject({ method: "POST", url: "/api/add-your-network", headers: { "content-type": contentType }, payload, remoteAddress: nextIp() });
+    t.app.inject({
+      method: "POST",
+      url: "/api/add-your-network",
+      headers: { "content-type": contentType },
+      payload,
+      remoteAddress: nextIp(),
+    });
   const part = (boundary: string, name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
   const B = "xyzBOUNDARYxyz";
   // [label, Content-Type, body, the message: MALFORMED_MULTIPART, or (a readable but empty form) the first field's]
   const cases: [label: string, contentType: string, payload: string | Buffer, message: string][] = [
-    ["no boundary parameter", "multipart/form-data", part("xyz", "networkName", "Acme") + "--xyz--\r\n", MALFORMED_MULTIPART],
-    ["empty boundary", "multipart/form-data; boundary=", part("", "networkName", "Acme") + "----\r\n", MALFORMED_MULTIPART],
-    ["empty quoted boundary", 'multipart/form-data; boundary=""', part("", "networkName", "Acme") + "----\r\n", MALFORMED_MULTIPART],
-    ["unterminated body", `multipart/form-data; boundary=${B}`, part(B, "networkName", "Acme").slice(0, -2), MALFORMED_MULTIPART],
-    ["unterminated part headers", `multipart/form-data; boundary=${B}`, `--${B}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"`, MALFORMED_MULTIPART],
-    ["unterminated file", `multipart/form-data; boundary=${B}`,
-      Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), GOOD_LOGO()]), MALFORMED_MULTIPART],
-    ["garbage body", `multipart/form-data; boundary=${B}`, "\u00ff<script>garbage</script>not multipart at all", MALFORMED_MULTIPART],
-    ["binary garbage", `multipart/form-data; boundary=${B}`, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), MALFORMED_MULTIPART],
-    ["boundary mismatch", `multipart/form-data; boundary=${B}`, part("otherBOUNDARY", "networkName", "Acme") + "--otherBOUNDARY--\r\n", MALFORMED_MULTIPART],
+    [
+      "no boundary parameter",
+      "multipart/form-data",
+      part("xyz", "networkName", "Acme") + "--xyz--\r\n",
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "empty boundary",
+      "multipart/form-data; boundary=",
+      part("", "networkName", "Acme") + "----\r\n",
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "empty quoted boundary",
+      'multipart/form-data; boundary=""',
+      part("", "networkName", "Acme") + "----\r\n",
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "unterminated body",
+      `multipart/form-data; boundary=${B}`,
+      part(B, "networkName", "Acme").slice(0, -2),
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "unterminated part headers",
+      `multipart/form-data; boundary=${B}`,
+      `--${B}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"`,
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "unterminated file",
+      `multipart/form-data; boundary=${B}`,
+      Buffer.concat([
+        Buffer.from(
+          `--${B}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        GOOD_LOGO(),
+      ]),
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "garbage body",
+      `multipart/form-data; boundary=${B}`,
+      "\u00ff<script>garbage</script>not multipart at all",
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "binary garbage",
+      `multipart/form-data; boundary=${B}`,
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      MALFORMED_MULTIPART,
+    ],
+    [
+      "boundary mismatch",
+      `multipart/form-data; boundary=${B}`,
+      part("otherBOUNDARY", "networkName", "Acme") + "--otherBOUNDARY--\r\n",
+      MALFORMED_MULTIPART,
+    ],
     ["empty body", `multipart/form-data; boundary=${B}`, "", "Network Name cannot be blank"],
-    ["over-long boundary", `multipart/form-data; boundary=${"b".repeat(200)}`, part("b".repeat(200), "website", "") + `--${"b".repeat(200)}--\r\n`, "Network Name cannot be blank"],
+    [
+      "over-long boundary",
+      `multipart/form-data; boundary=${"b".repeat(200)}`,
+      part("b".repeat(200), "website", "") + `--${"b".repeat(200)}--\r\n`,
+      "Network Name cannot be blank",
+    ],
   ];
 
   for (const [label, contentType, payload, message] of cases) {
@@ -184,7 +261,8 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
     t.db.query<{ recipient: string; subject: string; body_text: string; body_html: string | null }>(
       sql`SELECT recipient, subject, body_text, body_html FROM mail_outbox WHERE id > ${afterId} ORDER BY id`,
     );
-  const lastMailId = async () => (await t.db.query<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM mail_outbox`))[0].id;
+  const lastMailId = async () =>
+    (await t.db.query<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM mail_outbox`))[0].id;
 
   /** Every submitted string (and each word of it) absent from the mail to `victim`; all present in the staff mail. */
   async function expectNoEcho(afterId: number, victim: string, submitted: string[]) {
@@ -197,7 +275,8 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
       expect(seen, value).not.toContain(value);
       expect(`${staff.subject}\n${staff.body_text}`, value).toContain(value);
     }
-    for (const marker of ["<script", "alert", "Evil", "http", "www.", victim]) expect(seen, marker).not.toContain(marker);
+    for (const marker of ["<script", "alert", "Evil", "http", "www.", victim])
+      expect(seen, marker).not.toContain(marker);
     expect(confirmation.body_html).toBeNull();
     expect(confirmation.body_text).toMatch(/If it was not you who sent it, you can ignore this message\./);
     return confirmation;
@@ -207,13 +286,22 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
     const victim = "victim-network@example.org";
     const from = await lastMailId();
     const fields = {
-      networkName: EVIL, website: "https://phish.example.net/login", contactName: "Dear Customer", email: victim,
+      networkName: EVIL,
+      website: "https://phish.example.net/login",
+      contactName: "Dear Customer",
+      email: victim,
       messenger: "call +1 900 555 0100 now",
       description: "Your account is suspended. Visit www.phish.example.net to restore it within 24 hours.",
     };
     const res = await submitNetwork({ name: "logo.png", bytes: GOOD_LOGO() }, fields);
     expect(res.statusCode, res.body).toBe(201);
-    const mail = await expectNoEcho(from, victim, [EVIL, fields.website, fields.contactName, fields.messenger, fields.description]);
+    const mail = await expectNoEcho(from, victim, [
+      EVIL,
+      fields.website,
+      fields.contactName,
+      fields.messenger,
+      fields.description,
+    ]);
     expect(mail.body_text).toContain(`#${res.json().id}`);
   });
 
@@ -221,11 +309,21 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
     const victim = "victim-advertise@example.org";
     const from = await lastMailId();
     const body = {
-      name: "Dear Customer", email: victim, company: EVIL, website: "https://phish.example.net", phone: "",
-      placements: ["Banner ads", "Newsletter"], budget: "Over $20,000",
+      name: "Dear Customer",
+      email: victim,
+      company: EVIL,
+      website: "https://phish.example.net",
+      phone: "",
+      placements: ["Banner ads", "Newsletter"],
+      budget: "Over $20,000",
       message: "Your parcel is waiting: www.phish.example.net/track",
     };
-    const res = await t.app.inject({ method: "POST", url: "/api/advertisement-request/", payload: body, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/advertisement-request/",
+      payload: body,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     await expectNoEcho(from, victim, [EVIL, body.name, body.website, body.message, "Banner ads", "Over $20,000"]);
   });
@@ -234,10 +332,18 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
     const victim = "victim-contact@example.org";
     const from = await lastMailId();
     const body = {
-      name: "Dear Customer", email: victim, topic: "Report a problem", subject: EVIL,
+      name: "Dear Customer",
+      email: victim,
+      topic: "Report a problem",
+      subject: EVIL,
       message: "Please confirm your password at https://phish.example.net/verify today.",
     };
-    const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us/", payload: body, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us/",
+      payload: body,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     await expectNoEcho(from, victim, [EVIL, body.name, body.message, body.topic]);
   });
@@ -245,10 +351,18 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
   it("the staff mail keeps one line per field: a value with line breaks cannot forge another field", async () => {
     const from = await lastMailId();
     const body = {
-      name: "Alex Reader", email: "alex-lines@example.org", topic: "General question",
-      subject: "Hello\r\nEmail: ceo@offeratlas.example\nName: Our CEO", message: "A question about listings.",
+      name: "Alex Reader",
+      email: "alex-lines@example.org",
+      topic: "General question",
+      subject: "Hello\r\nEmail: ceo@offeratlas.example\nName: Our CEO",
+      message: "A question about listings.",
     };
-    const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us/", payload: body, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us/",
+      payload: body,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const staff = (await newMail(from)).find((m) => m.recipient === t.config.staffEmail)!;
     const lines = staff.body_text.split("\n");
@@ -261,9 +375,20 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
   it("one address gets at most CONFIRMATION_RATE_LIMIT confirmations a day, however many senders", async () => {
     const victim = "flooded@example.org";
     const from = await lastMailId();
-    const payload = { name: "Alex Reader", email: victim, topic: "General question", subject: "Hello", message: "A question about listings." };
+    const payload = {
+      name: "Alex Reader",
+      email: victim,
+      topic: "General question",
+      subject: "Hello",
+      message: "A question about listings.",
+    };
     for (let i = 0; i < CONFIRMATION_RATE_LIMIT.limit + 3; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us/", payload, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/support/contact-us/",
+        payload,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const mails = await newMail(from);
@@ -271,8 +396,15 @@ describe("lead mails: the sender's copy carries none of their text, the staff co
     // Every submission is still stored and reaches the staff.
     expect(mails.filter((m) => m.recipient === t.config.staffEmail)).toHaveLength(CONFIRMATION_RATE_LIMIT.limit + 3);
     // Addresses are compared case-insensitively.
-    const upper = await t.app.inject({ method: "POST", url: "/api/support/contact-us/", payload: { ...payload, email: victim.toUpperCase() }, remoteAddress: nextIp() });
+    const upper = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us/",
+      payload: { ...payload, email: victim.toUpperCase() },
+      remoteAddress: nextIp(),
+    });
     expect(upper.statusCode).toBe(201);
-    expect((await newMail(from)).filter((m) => m.recipient.toLowerCase() === victim)).toHaveLength(CONFIRMATION_RATE_LIMIT.limit);
+    expect((await newMail(from)).filter((m) => m.recipient.toLowerCase() === victim)).toHaveLength(
+      CONFIRMATION_RATE_LIMIT.limit,
+    );
   });
 });

@@ -51,7 +51,10 @@ const networkFields = (o: NetworkOptions, overrides: Record<string, string | str
   ...overrides,
 });
 
-async function multipart(fields: Record<string, string | string[] | undefined>, logo?: { name: string; bytes: Buffer; type?: string }) {
+async function multipart(
+  fields: Record<string, string | string[] | undefined>,
+  logo?: { name: string; bytes: Buffer; type?: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
@@ -59,10 +62,17 @@ async function multipart(fields: Record<string, string | string[] | undefined>, 
   }
   if (logo) form.append("logo", new Blob([new Uint8Array(logo.bytes)], { type: logo.type ?? "image/png" }), logo.name);
   const req = new Request("http://localhost/", { method: "POST", body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { "content-type": req.headers.get("content-type")! } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { "content-type": req.headers.get("content-type")! },
+  };
 }
 
-async function submitNetwork(fields: Record<string, string | string[] | undefined>, logo?: { name: string; bytes: Buffer; type?: string }, app = t) {
+async function submitNetwork(
+  fields: Record<string, string | string[] | undefined>,
+  logo?: { name: string; bytes: Buffer; type?: string },
+  app = t,
+) {
   const body = await multipart(fields, logo);
   return app.app.inject({ method: "POST", url: "/api/add-your-network", ...body, remoteAddress: nextIp() });
 }
@@ -75,7 +85,13 @@ describe("GET /api/network-options", () => {
     const res = await t.app.inject("/api/network-options");
     expect(res.statusCode).toBe(200);
     options = res.json();
-    for (const key of ["verticals", "trackingPlatforms", "paymentFrequencies", "paymentMethods", "commissionTypes"] as const) {
+    for (const key of [
+      "verticals",
+      "trackingPlatforms",
+      "paymentFrequencies",
+      "paymentMethods",
+      "commissionTypes",
+    ] as const) {
       expect(Array.isArray(options[key]), key).toBe(true);
       expect(options[key].length, key).toBeGreaterThan(1);
     }
@@ -96,13 +112,28 @@ describe("POST /api/add-your-network", () => {
     const receipt = res.json();
     expect(receipt.message).toBe(LEAD_CONFIRMATIONS.network);
 
-    const [row] = await t.db.query<{ status: string; name: string; email: string; site_id: string; logo_path: string; details: Record<string, unknown> }>(
-      sql`SELECT status, name, email, site_id, logo_path, details FROM network_submissions WHERE id = ${receipt.id}`,
-    );
-    expect(row).toMatchObject({ status: "pending", name: "Acme Lead Network", email: "jane@acme-leads.example.com", site_id: "offeratlas" });
+    const [row] = await t.db.query<{
+      status: string;
+      name: string;
+      email: string;
+      site_id: string;
+      logo_path: string;
+      details: Record<string, unknown>;
+    }>(sql`SELECT status, name, email, site_id, logo_path, details FROM network_submissions WHERE id = ${receipt.id}`);
+    expect(row).toMatchObject({
+      status: "pending",
+      name: "Acme Lead Network",
+      email: "jane@acme-leads.example.com",
+      site_id: "offeratlas",
+    });
     expect(row.details).toMatchObject({
-      website: "https://acme-leads.example.com", contactName: "Jane Smith", phone: "+15550102000", offerCount: 120,
-      minimumPayment: 50, verticals: options.verticals.slice(0, 2), trackingPlatform: options.trackingPlatforms[0],
+      website: "https://acme-leads.example.com",
+      contactName: "Jane Smith",
+      phone: "+15550102000",
+      offerCount: 120,
+      minimumPayment: 50,
+      verticals: options.verticals.slice(0, 2),
+      trackingPlatform: options.trackingPlatforms[0],
     });
     // The server names the file; the uploader's name (with its ../) plays no part.
     expect(row.logo_path).toMatch(/^uploads\/network-logos\/[0-9a-f-]{36}\.png$/);
@@ -130,9 +161,21 @@ describe("POST /api/add-your-network", () => {
     const before = await submissionCount();
     const cases: [string, { name: string; bytes: Buffer; type?: string } | undefined, string][] = [
       ["text renamed to .png", { name: "logo.png", bytes: TEXT_AS_PNG() }, "Uploaded file is not a valid image"],
-      ["SVG named .png", { name: "logo.png", bytes: SVG_LOGO(), type: "image/svg+xml" }, "Uploaded file is not a valid image"],
-      ["SVG extension", { name: "logo.svg", bytes: SVG_LOGO(), type: "image/svg+xml" }, "Invalid file extension. Expected: png, jpg, jpeg, gif, webp"],
-      ["PNG with a .txt name", { name: "logo.txt", bytes: GOOD_LOGO(), type: "text/plain" }, "Invalid file extension. Expected: png, jpg, jpeg, gif, webp"],
+      [
+        "SVG named .png",
+        { name: "logo.png", bytes: SVG_LOGO(), type: "image/svg+xml" },
+        "Uploaded file is not a valid image",
+      ],
+      [
+        "SVG extension",
+        { name: "logo.svg", bytes: SVG_LOGO(), type: "image/svg+xml" },
+        "Invalid file extension. Expected: png, jpg, jpeg, gif, webp",
+      ],
+      [
+        "PNG with a .txt name",
+        { name: "logo.txt", bytes: GOOD_LOGO(), type: "text/plain" },
+        "Invalid file extension. Expected: png, jpg, jpeg, gif, webp",
+      ],
       ["over 500 KB", { name: "logo.png", bytes: OVERSIZED_LOGO() }, "File size must not exceed 500 KB"],
       ["320 × 100", { name: "logo.png", bytes: WRONG_SIZE_LOGO() }, "Invalid file dimensions. Expected: 200px X 200px"],
       ["missing", undefined, "Logo cannot be blank"],
@@ -143,7 +186,11 @@ describe("POST /api/add-your-network", () => {
       expect(res.json(), label).toEqual({ message });
     }
     expect(await submissionCount()).toBe(before);
-    expect(fs.existsSync(path.join(dataDir, "uploads", "network-logos")) ? fs.readdirSync(path.join(dataDir, "uploads", "network-logos")).length : 0).toBe(1);
+    expect(
+      fs.existsSync(path.join(dataDir, "uploads", "network-logos"))
+        ? fs.readdirSync(path.join(dataDir, "uploads", "network-logos")).length
+        : 0,
+    ).toBe(1);
   });
 
   it("answers the first invalid field with the spec's message", async () => {
@@ -168,28 +215,43 @@ describe("POST /api/add-your-network", () => {
     }
   });
 
-  it("accepts an empty phone and messenger (phone is optional, spec §5)", async () => {
-    const res = await submitNetwork(networkFields(options, { phone: "", messenger: "" }), { name: "logo.webp.png", bytes: GOOD_LOGO() });
+  it("accepts an empty phone and messenger (phone is optional, docs/product.md §5)", async () => {
+    const res = await submitNetwork(networkFields(options, { phone: "", messenger: "" }), {
+      name: "logo.webp.png",
+      bytes: GOOD_LOGO(),
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it("refuses a JSON body, an unknown site and more than one file", async () => {
-    const json = await t.app.inject({ method: "POST", url: "/api/add-your-network", payload: { networkName: "x" }, remoteAddress: nextIp() });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/add-your-network",
+      payload: { networkName: "x" },
+      remoteAddress: nextIp(),
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe("Expected a multipart/form-data request");
 
-    const unknown = await submitNetwork(networkFields(options, { site: "nosuchsite" }), { name: "logo.png", bytes: GOOD_LOGO() });
+    const unknown = await submitNetwork(networkFields(options, { site: "nosuchsite" }), {
+      name: "logo.png",
+      bytes: GOOD_LOGO(),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe("Unknown site");
 
     const form = new FormData();
-    for (const [k, v] of Object.entries(networkFields(options))) for (const one of [v].flat()) if (one) form.append(k, one);
+    for (const [k, v] of Object.entries(networkFields(options)))
+      for (const one of [v].flat()) if (one) form.append(k, one);
     form.append("logo", new Blob([new Uint8Array(GOOD_LOGO())], { type: "image/png" }), "a.png");
     form.append("extra", new Blob([new Uint8Array(GOOD_LOGO())], { type: "image/png" }), "b.png");
     const req = new Request("http://localhost/", { method: "POST", body: form });
     const two = await t.app.inject({
-      method: "POST", url: "/api/add-your-network", payload: Buffer.from(await req.arrayBuffer()),
-      headers: { "content-type": req.headers.get("content-type")! }, remoteAddress: nextIp(),
+      method: "POST",
+      url: "/api/add-your-network",
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { "content-type": req.headers.get("content-type")! },
+      remoteAddress: nextIp(),
     });
     expect(two.statusCode).toBeGreaterThanOrEqual(400);
     expect(two.statusCode).toBeLessThan(500);
@@ -221,14 +283,23 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
 describe("POST /api/advertisement-request/", () => {
   it("stores the request and mails sales and the sender", async () => {
     const [last] = await t.db.query<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM mail_outbox`);
-    const res = await t.app.inject({ method: "POST", url: "/api/advertisement-request/", payload: advert(), remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/advertisement-request/",
+      payload: advert(),
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(LEAD_CONFIRMATIONS.advertise);
     const [row] = await t.db.query<{ name: string; email: string; details: Record<string, unknown> }>(
       sql`SELECT name, email, details FROM advertisement_requests WHERE id = ${res.json().id}`,
     );
     expect(row).toMatchObject({ name: "Sam Buyer", email: "sam@brand.example.com" });
-    expect(row.details).toMatchObject({ company: "Brand Media Ltd", placements: ["Banner ads", "Sponsored offers"], budget: "$1,000 - $5,000" });
+    expect(row.details).toMatchObject({
+      company: "Brand Media Ltd",
+      placements: ["Banner ads", "Sponsored offers"],
+      budget: "$1,000 - $5,000",
+    });
     const mails = await t.db.query<{ recipient: string; subject: string }>(
       sql`SELECT recipient, subject FROM mail_outbox WHERE id > ${last.id}`,
     );
@@ -247,7 +318,12 @@ describe("POST /api/advertisement-request/", () => {
       [{ message: "" }, "Message cannot be blank"],
     ];
     for (const [override, message] of cases) {
-      const res = await t.app.inject({ method: "POST", url: "/api/advertisement-request", payload: advert(override), remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/advertisement-request",
+        payload: advert(override),
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ message });
     }
@@ -256,14 +332,25 @@ describe("POST /api/advertisement-request/", () => {
 
 describe("POST /api/support/contact-us/", () => {
   it("stores the message and mails support and the sender", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us/", payload: contact(), remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us/",
+      payload: contact(),
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(LEAD_CONFIRMATIONS.contact);
     const [row] = await t.db.query<{ name: string; subject: string; message: string }>(
       sql`SELECT name, subject, message FROM contact_messages WHERE id = ${res.json().id}`,
     );
-    expect(row).toEqual({ name: "Alex Reader", subject: "[Listing or offer correction] Wrong payout shown", message: contact().message });
-    const confirmation = await t.db.query<{ body_text: string }>(sql`SELECT body_text FROM mail_outbox WHERE recipient = 'alex@example.org'`);
+    expect(row).toEqual({
+      name: "Alex Reader",
+      subject: "[Listing or offer correction] Wrong payout shown",
+      message: contact().message,
+    });
+    const confirmation = await t.db.query<{ body_text: string }>(
+      sql`SELECT body_text FROM mail_outbox WHERE recipient = 'alex@example.org'`,
+    );
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0].body_text).toContain(`#${res.json().id}`);
   });
@@ -278,7 +365,12 @@ describe("POST /api/support/contact-us/", () => {
       [{ message: "Hi" }, "Message must be at least 10 characters long"],
     ];
     for (const [override, message] of cases) {
-      const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact(override), remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/support/contact-us",
+        payload: contact(override),
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ message });
     }
@@ -287,15 +379,30 @@ describe("POST /api/support/contact-us/", () => {
   it("rate limits one client address, with Retry-After", async () => {
     const ip = "10.9.9.9";
     for (let i = 0; i < LEAD_RATE_LIMIT.limit; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact({ message: "" }), remoteAddress: ip });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/support/contact-us",
+        payload: contact({ message: "" }),
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const limited = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact(), remoteAddress: ip });
+    const limited = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us",
+      payload: contact(),
+      remoteAddress: ip,
+    });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json().message).toBeTruthy();
     // Another address is not affected.
-    const other = await t.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact(), remoteAddress: "10.9.9.10" });
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/support/contact-us",
+      payload: contact(),
+      remoteAddress: "10.9.9.10",
+    });
     expect(other.statusCode).toBe(201);
   });
 });
@@ -304,10 +411,19 @@ describe("with the anti-bot check on", () => {
   it("refuses a submission without a valid token and stores nothing", async () => {
     const guarded = await createTestApp({
       seed: false,
-      env: { RECAPTCHA_SITE_KEY: "site-key", RECAPTCHA_SECRET_KEY: "secret", RECAPTCHA_VERIFY_URL: "http://127.0.0.1:9/verify" },
+      env: {
+        RECAPTCHA_SITE_KEY: "site-key",
+        RECAPTCHA_SECRET_KEY: "secret",
+        RECAPTCHA_VERIFY_URL: "http://127.0.0.1:9/verify",
+      },
     });
     try {
-      const res = await guarded.app.inject({ method: "POST", url: "/api/support/contact-us", payload: contact(), remoteAddress: nextIp() });
+      const res = await guarded.app.inject({
+        method: "POST",
+        url: "/api/support/contact-us",
+        payload: contact(),
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/ReCaptcha/);
       const [{ n }] = await guarded.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM contact_messages`);
@@ -324,13 +440,24 @@ describe("when the mail server is down", () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "oa-leads-smtp-"));
     const down = await createTestApp({ seed: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmp } });
     try {
-      const res = await down.app.inject({ method: "POST", url: "/api/advertisement-request", payload: advert(), remoteAddress: nextIp() });
+      const res = await down.app.inject({
+        method: "POST",
+        url: "/api/advertisement-request",
+        payload: advert(),
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, res.body).toBe(201);
-      const [stored] = await down.db.query<{ id: number }>(sql`SELECT id FROM advertisement_requests WHERE id = ${res.json().id}`);
-      expect(stored).toBeDefined();
-      const outbox = await down.db.query<{ id: number; recipient: string; attempts: number; sent_at: Date | null; last_error: string | null }>(
-        sql`SELECT id, recipient, attempts, sent_at, last_error FROM mail_outbox ORDER BY id`,
+      const [stored] = await down.db.query<{ id: number }>(
+        sql`SELECT id FROM advertisement_requests WHERE id = ${res.json().id}`,
       );
+      expect(stored).toBeDefined();
+      const outbox = await down.db.query<{
+        id: number;
+        recipient: string;
+        attempts: number;
+        sent_at: Date | null;
+        last_error: string | null;
+      }>(sql`SELECT id, recipient, attempts, sent_at, last_error FROM mail_outbox ORDER BY id`);
       expect(outbox).toHaveLength(2);
       for (const m of outbox) {
         expect(m.attempts).toBeGreaterThanOrEqual(1);
@@ -341,7 +468,9 @@ describe("when the mail server is down", () => {
       // The server comes back on the same address; the retry delivers both.
       const received: { to: string[]; data: string }[] = [];
       const smtp = new SMTPServer({
-        authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
         onData(stream, session, done) {
           let data = "";
           stream.on("data", (c: Buffer) => (data += c.toString()));

@@ -4,7 +4,13 @@
 // attempt waits a capped, growing delay, and the owner still gets in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
-import { createAuthService, DEFAULT_LIMITS, INVALID_CREDENTIALS, LOGIN_BACKOFF, loginDelayMs } from "#core/auth/auth.ts";
+import {
+  createAuthService,
+  DEFAULT_LIMITS,
+  INVALID_CREDENTIALS,
+  LOGIN_BACKOFF,
+  loginDelayMs,
+} from "#core/auth/auth.ts";
 import { createAntibot } from "#core/antibot/recaptcha.ts";
 import type { Mailer } from "#core/mail/mailer.ts";
 import { createRateLimiter, TOO_MANY_REQUESTS } from "#core/rate-limit/limiter.ts";
@@ -24,11 +30,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const login = (email: string, password: string, ip: string) =>
-  t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload: { email, password, "g-recaptcha-response": "" } });
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    remoteAddress: ip,
+    payload: { email, password, "g-recaptcha-response": "" },
+  });
 
 async function register(email: string) {
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/register/", remoteAddress: freshIp(),
-    payload: { email, password: PASSWORD, confirmPassword: PASSWORD, name: "Owen Owner" } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register/",
+    remoteAddress: freshIp(),
+    payload: { email, password: PASSWORD, confirmPassword: PASSWORD, name: "Owen Owner" },
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -83,7 +98,9 @@ describe("login throttling over the API", () => {
     expect(right.headers["retry-after"]).toBeDefined();
     expect((await login("victim@example.com", PASSWORD, freshIp())).statusCode).toBe(200);
     // When the window ends the address may try again.
-    await t.db.query(sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE 'login:fail:pair:%'`);
+    await t.db.query(
+      sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE 'login:fail:pair:%'`,
+    );
     expect((await login("victim@example.com", PASSWORD, attacker)).statusCode).toBe(200);
   });
 
@@ -126,9 +143,14 @@ describe("login throttling rules (the service, with a recorded wait)", () => {
 
   function service(waits: number[]) {
     return createAuthService({
-      db: t.db, limiter: createRateLimiter(t.db), mail: noMail, log: quiet, publicUrl: "http://localhost",
+      db: t.db,
+      limiter: createRateLimiter(t.db),
+      mail: noMail,
+      log: quiet,
+      publicUrl: "http://localhost",
       antibot: createAntibot({ siteKey: "", secretKey: "", verifyUrl: "", minScore: 0.5 }),
-      ipHashSalt: "throttle-test", sleep: async (ms) => void waits.push(ms),
+      ipHashSalt: "throttle-test",
+      sleep: async (ms) => void waits.push(ms),
     });
   }
 
@@ -139,7 +161,10 @@ describe("login throttling rules (the service, with a recorded wait)", () => {
       const waits: number[] = [];
       const auth = service(waits);
       for (let i = 0; i < 17; i++) {
-        await expect(auth.login({ email, password: WRONG }, { ip: `10.78.0.${i}` })).rejects.toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
+        await expect(auth.login({ email, password: WRONG }, { ip: `10.78.0.${i}` })).rejects.toMatchObject({
+          status: 401,
+          message: INVALID_CREDENTIALS,
+        });
       }
       schedules.push(waits);
     }
@@ -150,10 +175,15 @@ describe("login throttling rules (the service, with a recorded wait)", () => {
 
     // The owner, from an address that never failed, gets in after one capped wait, and the success is not counted.
     const waits: number[] = [];
-    const session = await service(waits).login({ email: "schedule@example.com", password: PASSWORD }, { ip: "10.78.1.1" });
+    const session = await service(waits).login(
+      { email: "schedule@example.com", password: PASSWORD },
+      { ip: "10.78.1.1" },
+    );
     expect(session.user.email).toBe("schedule@example.com");
     expect(waits).toEqual([3000]);
-    expect(await createRateLimiter(t.db).peek(`login:fail:account:${hashIp("schedule@example.com", "throttle-test")}`)).toBe(17);
+    expect(
+      await createRateLimiter(t.db).peek(`login:fail:account:${hashIp("schedule@example.com", "throttle-test")}`),
+    ).toBe(17);
   });
 
   it("takes back only a success's own count: logging in between guesses buys no extra guesses", async () => {
@@ -164,9 +194,11 @@ describe("login throttling rules (the service, with a recorded wait)", () => {
     let guessed = 0;
     for (let i = 0; i < limit + 5; i++) {
       await auth.login({ email: "mine@example.com", password: PASSWORD }, { ip }).catch(() => {});
-      await auth.login({ email: `sprayed${i}@example.com`, password: WRONG }, { ip }).catch((err: { status: number }) => {
-        if (err.status === 401) guessed++;
-      });
+      await auth
+        .login({ email: `sprayed${i}@example.com`, password: WRONG }, { ip })
+        .catch((err: { status: number }) => {
+          if (err.status === 401) guessed++;
+        });
     }
     expect(guessed).toBe(limit);
     expect(await createRateLimiter(t.db).peek(`login:fail:ip:${hashIp(ip, "throttle-test")}`)).toBeGreaterThan(limit);

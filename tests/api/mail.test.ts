@@ -28,7 +28,13 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-type OutboxRow = { recipient: string; sent_at: Date | null; attempts: number; last_error: string | null; retry_in: number };
+type OutboxRow = {
+  recipient: string;
+  sent_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+  retry_in: number;
+};
 const outbox = (to: string) =>
   db.query<OutboxRow>(sql`
     SELECT recipient, sent_at, attempts, last_error, extract(epoch FROM next_attempt_at - now()) AS retry_in
@@ -113,12 +119,23 @@ describe("createMailer without SMTP", () => {
 
 describe("password reset mail through the app", () => {
   it("sends the reset link over SMTP; the link resets the password", async () => {
-    const t = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://offeratlas.example" } });
+    const t = await createTestApp({
+      seed: false,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://offeratlas.example" },
+    });
     try {
       const password = "silver canyon 8";
-      const reg = await t.app.inject({ method: "POST", url: "/api/auth/register/", payload: { email: "erin@example.com", password, confirmPassword: password, name: "Erin" } });
+      const reg = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/register/",
+        payload: { email: "erin@example.com", password, confirmPassword: password, name: "Erin" },
+      });
       expect(reg.statusCode).toBe(201);
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: "erin@example.com" } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: "erin@example.com" },
+      });
       expect(res.statusCode).toBe(200);
       const mail = await smtp.waitFor("erin@example.com");
       expect(mail.subject).toBe("Reset your OfferAtlas password");
@@ -126,9 +143,17 @@ describe("password reset mail through the app", () => {
       expect(link.origin).toBe("https://offeratlas.example");
       const token = link.searchParams.get("token")!;
       const fresh = "granite harbor 3";
-      const reset = await t.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, password: fresh, confirmPassword: fresh } });
+      const reset = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        payload: { token, password: fresh, confirmPassword: fresh },
+      });
       expect(reset.statusCode).toBe(200);
-      const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "erin@example.com", password: fresh } });
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "erin@example.com", password: fresh },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       await t.close();

@@ -1,4 +1,4 @@
-// Networks API (spec §3, §4, §7) and the network pages' addresses, over the real app.
+// Networks API (docs/product.md §3, §4, §7) and the network pages' addresses, over the real app.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-
 const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 const networksOf = async (url: string): Promise<NetworkSummary[]> => {
   const res = await get(url);
@@ -32,10 +31,19 @@ const networksOf = async (url: string): Promise<NetworkSummary[]> => {
 async function signIn(remoteAddress = "10.1.0.1") {
   const email = `u${crypto.randomBytes(4).toString("hex")}@example.com`;
   const password = "Plenty-of-Entropy-2009!";
-  const reg = await t.app.inject({ method: "POST", url: "/api/auth/register/", remoteAddress,
-    payload: { name: "Jane Joiner", email, password, confirmPassword: password } });
+  const reg = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register/",
+    remoteAddress,
+    payload: { name: "Jane Joiner", email, password, confirmPassword: password },
+  });
   expect(reg.statusCode).toBe(201);
-  const login = await t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress, payload: { email, password } });
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    remoteAddress,
+    payload: { email, password },
+  });
   expect(login.statusCode).toBe(200);
   return login.json<{ token: string; user: SessionUser }>();
 }
@@ -47,14 +55,21 @@ describe("GET /api/networks", () => {
       SELECT count(*)::int AS n FROM networks WHERE EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = networks.id AND p.identifier = ${SITE})`);
     expect(networks).toHaveLength(n);
     for (const net of networks) {
-      expect(net).toMatchObject({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String),
-        avgRating: expect.any(Number), offerCount: expect.any(Number), featured: expect.any(Boolean) });
+      expect(net).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        slug: expect.any(String),
+        avgRating: expect.any(Number),
+        offerCount: expect.any(Number),
+        featured: expect.any(Boolean),
+      });
       const own = net.properties.find((p) => p.identifier === SITE);
       expect(own).toBeDefined();
       expect(net.joiningLink).toBe(own!.joiningLink);
       expect(net.paidAccount).toBe(own!.paidAccount);
       expect(net.offerCount).toBe(own!.offerCount);
-      for (const p of net.properties) expect(Object.keys(p).sort()).toEqual(["identifier", "joiningLink", "offerCount", "paidAccount"]);
+      for (const p of net.properties)
+        expect(Object.keys(p).sort()).toEqual(["identifier", "joiningLink", "offerCount", "paidAccount"]);
     }
     // Unreviewed networks rate 0.
     expectEvery(networks, (x) => x.avgRating === 0 && x.reviewCount === 0, "networks");
@@ -85,7 +100,8 @@ describe("GET /api/networks", () => {
     const withOffers = all.filter((x) => x.offerCount > 0);
     expect(withOffers.length).toBeLessThan(all.length); // the seed has networks without offers
     expect(sorted.map((x) => x.id)).toEqual(
-      [...withOffers].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1)).map((x) => x.id));
+      [...withOffers].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1)).map((x) => x.id),
+    );
   });
 
   it("filters by a name search", async () => {
@@ -105,7 +121,8 @@ describe("GET /api/networks", () => {
       expect(net.joiningLink).toBe(own.joiningLink);
       expect(net.joiningLink).toContain(`ref=${SISTER}`);
     }
-    const viaHeader = (await get("/api/networks", { "x-site": SISTER })).json<{ networks: NetworkSummary[] }>().networks;
+    const viaHeader = (await get("/api/networks", { "x-site": SISTER })).json<{ networks: NetworkSummary[] }>()
+      .networks;
     expect(viaHeader).toHaveLength(sister.length);
   });
 
@@ -126,7 +143,9 @@ describe("top and random paid networks", () => {
 
   it("answers paid networks of the site only, in random order", async () => {
     const paid = await networksOf(`/api/random-paid-networks?site=${SITE}`);
-    const [{ n }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM network_properties WHERE identifier = ${SITE} AND paid_account`);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM network_properties WHERE identifier = ${SITE} AND paid_account`,
+    );
     expect(paid.length).toBe(Math.min(n, 10));
     expectEvery(paid, (x) => x.paidAccount, "paid networks");
   });
@@ -134,7 +153,9 @@ describe("top and random paid networks", () => {
 
 describe("network detail lookups", () => {
   it("finds a network by id and slug, by slug alone, and by its old-site id", async () => {
-    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`);
+    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`,
+    );
     const byId = await get(`/api/networks/${row.id}/${row.slug}`);
     expect(byId.statusCode).toBe(200);
     expect(byId.json().network).toMatchObject({ id: row.id, slug: row.slug, description: expect.any(String) });
@@ -147,8 +168,14 @@ describe("network detail lookups", () => {
   });
 
   it("answers 404 { message } for unknown ids, slugs and legacy ids", async () => {
-    for (const url of ["/api/networks/999999/x", "/api/networks/abc/x", "/api/networks/no-such-network",
-      "/api/networks/legacy/999999/", "/api/networks/legacy/abc", "/api/networks/99999999999999999999/x"]) {
+    for (const url of [
+      "/api/networks/999999/x",
+      "/api/networks/abc/x",
+      "/api/networks/no-such-network",
+      "/api/networks/legacy/999999/",
+      "/api/networks/legacy/abc",
+      "/api/networks/99999999999999999999/x",
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: "Network not found" });
@@ -164,7 +191,10 @@ describe("GET /api/network-options", () => {
     for (const key of ["trackingPlatforms", "paymentFrequencies", "paymentMethods", "commissionTypes", "verticals"]) {
       expect(Array.isArray(body[key]), key).toBe(true);
       expect(body[key].length, key).toBeGreaterThan(0);
-      expect(body[key].every((v: unknown) => typeof v === "string"), key).toBe(true);
+      expect(
+        body[key].every((v: unknown) => typeof v === "string"),
+        key,
+      ).toBe(true);
     }
     const cats = await t.db.query<{ name: string }>(sql`SELECT name FROM categories ORDER BY sort_order, name`);
     expect(body.verticals).toEqual(cats.map((c) => c.name));
@@ -176,12 +206,20 @@ describe("GET /api/networks/{id}/join", () => {
   it("records a join click with site, time, hashed IP and user agent, and answers the joining link", async () => {
     const [net] = await networksOf("/api/networks");
     const before = Date.now() - 1000;
-    const res = await t.app.inject({ url: `/api/networks/${net.id}/join?site=${SITE}`, remoteAddress: "203.0.113.9",
-      headers: { "user-agent": "JoinTest/1.0" } });
+    const res = await t.app.inject({
+      url: `/api/networks/${net.id}/join?site=${SITE}`,
+      remoteAddress: "203.0.113.9",
+      headers: { "user-agent": "JoinTest/1.0" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ joiningLink: net.joiningLink });
-    const clicks = await t.db.query<{ site_id: string; user_id: number | null; ip_hash: string; user_agent: string; created_at: Date }>(
-      sql`SELECT site_id, user_id, ip_hash, user_agent, created_at FROM join_clicks WHERE network_id = ${net.id}`);
+    const clicks = await t.db.query<{
+      site_id: string;
+      user_id: number | null;
+      ip_hash: string;
+      user_agent: string;
+      created_at: Date;
+    }>(sql`SELECT site_id, user_id, ip_hash, user_agent, created_at FROM join_clicks WHERE network_id = ${net.id}`);
     expect(clicks).toHaveLength(1);
     expect(clicks[0]).toMatchObject({ site_id: SITE, user_id: null, user_agent: "JoinTest/1.0" });
     expect(clicks[0].ip_hash).toBe(hashIp("203.0.113.9", t.config.ipHashSalt));
@@ -195,7 +233,8 @@ describe("GET /api/networks/{id}/join", () => {
     const res = await get(`/api/networks/${net.id}/join?site=${SISTER}`, { authorization: `Bearer ${token}` });
     expect(res.json().joiningLink).toContain(`ref=${SISTER}`);
     const [click] = await t.db.query<{ user_id: number; site_id: string }>(
-      sql`SELECT user_id, site_id FROM join_clicks WHERE network_id = ${net.id} ORDER BY id DESC LIMIT 1`);
+      sql`SELECT user_id, site_id FROM join_clicks WHERE network_id = ${net.id} ORDER BY id DESC LIMIT 1`,
+    );
     expect(click).toEqual({ user_id: user.id, site_id: SISTER });
   });
 
@@ -209,8 +248,11 @@ describe("GET /api/networks/{id}/join", () => {
 
   it("records one click per visitor and network an hour, while every call answers the link", async () => {
     const net = (await networksOf("/api/networks")).find((n) => n.joiningLink)!;
-    const clicks = async (ip: string) => (await t.db.query<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM join_clicks WHERE network_id = ${net.id} AND ip_hash = ${hashIp(ip, t.config.ipHashSalt)}`))[0].n;
+    const clicks = async (ip: string) =>
+      (
+        await t.db.query<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM join_clicks WHERE network_id = ${net.id} AND ip_hash = ${hashIp(ip, t.config.ipHashSalt)}`)
+      )[0].n;
     const join = (ip: string, headers: Record<string, string> = {}) =>
       t.app.inject({ url: `/api/networks/${net.id}/join?site=${SITE}`, remoteAddress: ip, headers });
     const answers = await Promise.all(Array.from({ length: 50 }, () => join("198.51.100.7")));
@@ -221,12 +263,15 @@ describe("GET /api/networks/{id}/join", () => {
     expect((await join("198.51.100.8")).statusCode).toBe(200);
     expect(await clicks("198.51.100.8")).toBe(1);
     const { token, user } = await signIn("10.1.0.4");
-    for (const ip of ["198.51.100.9", "198.51.100.10"]) expect((await join(ip, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    for (const ip of ["198.51.100.9", "198.51.100.10"])
+      expect((await join(ip, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
     const [{ n: mine }] = await t.db.query<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM join_clicks WHERE network_id = ${net.id} AND user_id = ${user.id}`);
     expect(mine).toBe(1);
     // An hour later the same visitor's click is recorded again.
-    await t.db.query(sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE ${`join:seen:${net.id}:%`}`);
+    await t.db.query(
+      sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE ${`join:seen:${net.id}:%`}`,
+    );
     expect((await join("198.51.100.7")).statusCode).toBe(200);
     expect(await clicks("198.51.100.7")).toBe(2);
   });
@@ -247,13 +292,18 @@ describe("GET /api/networks/{id}/join", () => {
     const [{ n: after }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM join_clicks`);
     expect(after).toBe(before);
     // Other addresses are not affected.
-    expect((await t.app.inject({ url: `/api/networks/${nets[0].id}/join?site=${SITE}`, remoteAddress: "198.51.100.21" })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/networks/${nets[0].id}/join?site=${SITE}`, remoteAddress: "198.51.100.21" }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe("network page addresses", () => {
   it("301s a wrong or missing slug to the canonical page, 404s an unknown id", async () => {
-    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`);
+    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`,
+    );
     const canonical = `/network/${row.id}/${row.slug}`;
     expect((await get(canonical)).statusCode).toBe(200);
     for (const url of [`/network/${row.id}`, `/network/${row.id}/wrong-slug`]) {
@@ -268,9 +318,14 @@ describe("network page addresses", () => {
   });
 
   it("301s old-site addresses (old id or new id) to the canonical page", async () => {
-    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`);
+    const [row] = await t.db.query<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`,
+    );
     const canonical = `/network/${row.id}/${row.slug}`;
-    for (const url of [`/affiliate-networks/profile/networkId/${row.legacy_id}/old-slug`, `/affiliate-networks/profile/networkId/${row.id}`]) {
+    for (const url of [
+      `/affiliate-networks/profile/networkId/${row.legacy_id}/old-slug`,
+      `/affiliate-networks/profile/networkId/${row.id}`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(301);
       expect(res.headers.location).toBe(canonical);
@@ -286,19 +341,28 @@ describe("network page addresses", () => {
       SELECT n.id, n.slug, n.name FROM networks n WHERE n.offer_count > 0 ORDER BY n.id DESC LIMIT 1`);
     const page = `/network/${row.id}/${row.slug}`;
     const before = await get(page);
-    expect(before.body).toContain("data-testid=\"review-login-prompt\"");
-    expect(before.body).toContain("data-testid=\"offers-table\"");
+    expect(before.body).toContain('data-testid="review-login-prompt"');
+    expect(before.body).toContain('data-testid="offers-table"');
     expect(before.body).toContain("How is this computed?");
     // No rating yet: no AggregateRating, which search engines would reject.
     expect(before.body).not.toContain("AggregateRating");
     const { token } = await signIn("10.1.0.3");
-    await t.app.inject({ method: "POST", url: `/api/networks/${row.id}/reviews`, headers: { authorization: `Bearer ${token}` },
-      payload: { site: SITE, rating: 4, comment: "Solid offers and weekly payments, recommended." } });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/networks/${row.id}/reviews`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { site: SITE, rating: 4, comment: "Solid offers and weekly payments, recommended." },
+    });
     const after = await get(page);
-    const ld = [...after.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const ld = [...after.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
     const org = ld.find((x) => x["@type"] === "Organization");
-    expect(org).toMatchObject({ "@context": "https://schema.org", name: row.name,
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 1, bestRating: 5 } });
+    expect(org).toMatchObject({
+      "@context": "https://schema.org",
+      name: row.name,
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 1, bestRating: 5 },
+    });
     expect(org.review[0]).toMatchObject({ "@type": "Review", reviewRating: { ratingValue: 4 } });
   });
 

@@ -1,4 +1,4 @@
-// Offers API (spec §7) and the offer pages' redirects, on PGlite or on
+// Offers API (docs/product.md §7) and the offer pages' redirects, on PGlite or on
 // PostgreSQL (TEST_DATABASE_URL), over the deterministic demo seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function search(payload: unknown, ip = "10.0.0.1") {
-  const res = await t.app.inject({ method: "POST", url: "/api/offers/search", payload: payload as object, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/offers/search",
+    payload: payload as object,
+    remoteAddress: ip,
+  });
   return { status: res.statusCode, body: res.json() as OfferSearchResult & { message?: string } };
 }
 async function ok(payload: unknown, ip?: string) {
@@ -46,10 +51,17 @@ describe("POST /api/offers/search", () => {
     expect(body.total).toBe(OFFERS_TOTAL_CAP);
     expect(body.totalCapped).toBe(true);
     const small = await ok({ countries: ["US"], ppc: true });
-    const [{ m }] = await q<{ m: number }>(sql`SELECT count(*)::int AS m FROM offers WHERE status = 'active' AND ppc AND 'US' = ANY (countries)`);
+    const [{ m }] = await q<{ m: number }>(
+      sql`SELECT count(*)::int AS m FROM offers WHERE status = 'active' AND ppc AND 'US' = ANY (countries)`,
+    );
     expect(small.total).toBe(m);
     expect(small.totalCapped).toBe(false);
-    expect(body.offers[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), networkName: expect.any(String), payoutType: expect.any(String) });
+    expect(body.offers[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      networkName: expect.any(String),
+      payoutType: expect.any(String),
+    });
   });
 
   it("pins matching sponsored offers, labelled, at the top of the first Top Offers page only", async () => {
@@ -76,7 +88,9 @@ describe("POST /api/offers/search", () => {
   });
 
   it("finds offers by name, ranking name matches above other fields", async () => {
-    const [{ name }] = await q<{ name: string }>(sql`SELECT name FROM offers WHERE status = 'active' AND name ~ '^[A-Za-z]{6,} ' ORDER BY popularity DESC LIMIT 1`);
+    const [{ name }] = await q<{ name: string }>(
+      sql`SELECT name FROM offers WHERE status = 'active' AND name ~ '^[A-Za-z]{6,} ' ORDER BY popularity DESC LIMIT 1`,
+    );
     const brand = name.split(" ")[0].toLowerCase();
     const body = await ok({ query: brand });
     expect(body.total).toBeGreaterThan(0);
@@ -118,9 +132,15 @@ describe("POST /api/offers/search", () => {
     expect(either.total).toBeLessThanOrEqual(us.total + ca.total);
     expectEvery(either.offers, (o) => o.countries.includes("US") || o.countries.includes("CA"), "US or CA offers");
 
-    const [a, b] = await q<{ id: number }>(sql`SELECT id FROM networks WHERE offer_count > 0 ORDER BY offer_count DESC LIMIT 2`);
+    const [a, b] = await q<{ id: number }>(
+      sql`SELECT id FROM networks WHERE offer_count > 0 ORDER BY offer_count DESC LIMIT 2`,
+    );
     const nets = await ok({ networks: [a.id, b.id], countries: ["US"], selectedTab: "newest" });
-    expectEvery(nets.offers, (o) => [a.id, b.id].includes(o.networkId) && o.countries.includes("US"), "offers of two networks");
+    expectEvery(
+      nets.offers,
+      (o) => [a.id, b.id].includes(o.networkId) && o.countries.includes("US"),
+      "offers of two networks",
+    );
     const [{ n }] = await q<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM offers WHERE status = 'active' AND network_id IN (${a.id}, ${b.id}) AND 'US' = ANY (countries)`);
     expect(nets.total).toBe(n);
@@ -153,7 +173,9 @@ describe("POST /api/offers/search", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
 
     const payoutOf = async (ids: number[]) => {
-      const rows = await q<{ id: number; payout_usd: number | null }>(sql`SELECT id, payout_usd FROM offers WHERE id IN ${ids}`);
+      const rows = await q<{ id: number; payout_usd: number | null }>(
+        sql`SELECT id, payout_usd FROM offers WHERE id IN ${ids}`,
+      );
       const m = new Map(rows.map((r) => [r.id, r.payout_usd ?? -1]));
       return ids.map((id) => m.get(id)!);
     };
@@ -173,7 +195,9 @@ describe("POST /api/offers/search", () => {
     expect([...byNetwork].sort()).toEqual(byNetwork);
 
     const pop = await fullPage({ sortBy: "popularity" });
-    const pops = await q<{ id: number; popularity: number }>(sql`SELECT id, popularity FROM offers WHERE id IN ${pop.offers.map((o) => o.id)}`);
+    const pops = await q<{ id: number; popularity: number }>(
+      sql`SELECT id, popularity FROM offers WHERE id IN ${pop.offers.map((o) => o.id)}`,
+    );
     const pm = new Map(pops.map((r) => [r.id, r.popularity]));
     const ordered = pop.offers.map((o) => pm.get(o.id)!);
     expect([...ordered].sort((x, y) => y - x)).toEqual(ordered);
@@ -220,10 +244,20 @@ describe("POST /api/offers/search", () => {
   });
 
   it("answers 400 for malformed JSON and an unknown site", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/offers/search", headers: { "content-type": "application/json" }, payload: "{nope" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/offers/search",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe("string");
-    const site = await t.app.inject({ method: "POST", url: "/api/offers/search", headers: { "x-site": "elsewhere" }, payload: {} });
+    const site = await t.app.inject({
+      method: "POST",
+      url: "/api/offers/search",
+      headers: { "x-site": "elsewhere" },
+      payload: {},
+    });
     expect(site.statusCode).toBe(400);
     expect(site.json()).toEqual({ message: "Unknown site" });
   });
@@ -254,12 +288,23 @@ describe("offer lookups", () => {
   it("GET /api/offers/{id}/{slug} answers the offer, its network and the same offer at other networks, best first", async () => {
     const [{ product_key }] = await q<{ product_key: string }>(sql`
       SELECT product_key FROM offers WHERE status = 'active' AND payout_usd IS NOT NULL GROUP BY product_key HAVING count(*) >= 3 ORDER BY product_key LIMIT 1`);
-    const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM offers WHERE product_key = ${product_key} AND status = 'active' ORDER BY id LIMIT 1`);
+    const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM offers WHERE product_key = ${product_key} AND status = 'active' ORDER BY id LIMIT 1`,
+    );
     const res = await t.app.inject(`/api/offers/${offer.id}/${offer.slug}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<OfferPage>();
-    expect(body.offer).toMatchObject({ id: offer.id, slug: offer.slug, legacyId: offer.legacy_id, productKey: product_key });
-    expect(body.offer.network).toMatchObject({ id: expect.any(Number), name: expect.any(String), avgRating: expect.any(Number) });
+    expect(body.offer).toMatchObject({
+      id: offer.id,
+      slug: offer.slug,
+      legacyId: offer.legacy_id,
+      productKey: product_key,
+    });
+    expect(body.offer.network).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      avgRating: expect.any(Number),
+    });
     const same = body.sameOffer;
     expect(same.length).toBeGreaterThanOrEqual(3);
     expect(same.filter((s) => s.current).map((s) => s.id)).toEqual([offer.id]);
@@ -275,7 +320,9 @@ describe("offer lookups", () => {
   });
 
   it("GET /api/offers/legacy/{id} finds an offer by the old site's id", async () => {
-    const [offer] = await q<{ id: number; legacy_id: number }>(sql`SELECT id, legacy_id FROM offers ORDER BY id DESC LIMIT 1`);
+    const [offer] = await q<{ id: number; legacy_id: number }>(
+      sql`SELECT id, legacy_id FROM offers ORDER BY id DESC LIMIT 1`,
+    );
     const res = await t.app.inject(`/api/offers/legacy/${offer.legacy_id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().offer.id).toBe(offer.id);
@@ -312,7 +359,8 @@ describe("verticals", () => {
     const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
     expect(categories).toHaveLength(n);
     expect(categories.map((c) => c.name)).toContain("Casino");
-    const top = (await t.app.inject("/api/top-categories?site=offeratlas")).json<{ categories: TopCategory[] }>().categories;
+    const top = (await t.app.inject("/api/top-categories?site=offeratlas")).json<{ categories: TopCategory[] }>()
+      .categories;
     expect(top.length).toBeLessThan(categories.length);
     expectEvery(top, (c) => c.top && c.offerCount >= 0, "top categories");
     expect((await t.app.inject("/api/verticals?site=nowhere")).statusCode).toBe(400);
@@ -357,9 +405,16 @@ describe("offer pages (server-rendered)", () => {
   });
 
   it("redirects a missing or wrong slug, a legacy id and the legacy address to the canonical page", async () => {
-    const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
+    const [offer] = await q<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
     const canonical = `/offer/${offer.id}/${offer.slug}`;
-    for (const from of [`/offer/${offer.id}`, `/offer/${offer.id}/wrong-slug`, `/offer/legacy/${offer.legacy_id}`, `/offer/${offer.legacy_id}/${offer.slug}`]) {
+    for (const from of [
+      `/offer/${offer.id}`,
+      `/offer/${offer.id}/wrong-slug`,
+      `/offer/legacy/${offer.legacy_id}`,
+      `/offer/${offer.legacy_id}/${offer.slug}`,
+    ]) {
       const res = await t.app.inject(from);
       expect(res.statusCode, from).toBe(301);
       expect(res.headers.location, from).toBe(canonical);
@@ -373,8 +428,12 @@ describe("offer pages (server-rendered)", () => {
   });
 
   it("serves the home search without JavaScript: filters and search from a plain GET", async () => {
-    const [net] = await q<{ id: number; name: string }>(sql`SELECT id, name FROM networks WHERE offer_count > 0 ORDER BY offer_count DESC LIMIT 1`);
-    const res = await t.app.inject(`/?search=casino&selectedTab=topOffers&page=1&networks=${net.id}&countries=US&countries=CA`);
+    const [net] = await q<{ id: number; name: string }>(
+      sql`SELECT id, name FROM networks WHERE offer_count > 0 ORDER BY offer_count DESC LIMIT 1`,
+    );
+    const res = await t.app.inject(
+      `/?search=casino&selectedTab=topOffers&page=1&networks=${net.id}&countries=US&countries=CA`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Enter a search term below to find and compare offers");
     expect(res.body).toMatch(/<form[^>]*method="get"/);

@@ -45,7 +45,10 @@ describe("search budget in Redis", () => {
   });
 
   it("lets searches through, promptly, when Redis cannot be reached", async () => {
-    const t = await createTestApp({ seed, env: { REDIS_URL: "redis://127.0.0.1:1", SEARCH_RATE_LIMIT_PER_MINUTE: "2" } });
+    const t = await createTestApp({
+      seed,
+      env: { REDIS_URL: "redis://127.0.0.1:1", SEARCH_RATE_LIMIT_PER_MINUTE: "2" },
+    });
     apps.push(t);
     const started = performance.now();
     const statuses = [await search(t), await search(t), await search(t), await search(t)];

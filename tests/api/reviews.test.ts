@@ -1,4 +1,4 @@
-// Network reviews API (spec §3, §7): sign-in, validation, one review per user
+// Network reviews API (docs/product.md §3, §7): sign-in, validation, one review per user
 // per network, the network's average kept exact, even under concurrent writes.
 import crypto from "node:crypto";
 import http from "node:http";
@@ -27,23 +27,36 @@ afterAll(() => t?.close());
 async function signIn(app: TestApp = t, name = "Jane Reviewer") {
   const remoteAddress = `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
   const email = `r${crypto.randomBytes(5).toString("hex")}@example.com`;
-  const reg = await app.app.inject({ method: "POST", url: "/api/auth/register/", remoteAddress,
-    payload: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
+  const reg = await app.app.inject({
+    method: "POST",
+    url: "/api/auth/register/",
+    remoteAddress,
+    payload: { name, email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(reg.statusCode, reg.body).toBe(201);
-  const login = await app.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress,
-    payload: { email, password: PASSWORD } });
+  const login = await app.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    remoteAddress,
+    payload: { email, password: PASSWORD },
+  });
   expect(login.statusCode, login.body).toBe(200);
   const { token, user } = login.json<{ token: string; user: SessionUser }>();
   return { token, userId: user.id, headers: { authorization: `Bearer ${token}` } };
 }
 
-const networkIds = async () => (await t.db.query<{ id: number }>(sql`SELECT id FROM networks ORDER BY id`)).map((r) => r.id);
+const networkIds = async () =>
+  (await t.db.query<{ id: number }>(sql`SELECT id FROM networks ORDER BY id`)).map((r) => r.id);
 
 const post = (networkId: number | string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url: `/api/networks/${networkId}/reviews`, headers, payload: payload as object });
 
 const standing = async (id: number) =>
-  (await t.db.query<{ avg_rating: number; review_count: number }>(sql`SELECT avg_rating, review_count FROM networks WHERE id = ${id}`))[0];
+  (
+    await t.db.query<{ avg_rating: number; review_count: number }>(
+      sql`SELECT avg_rating, review_count FROM networks WHERE id = ${id}`,
+    )
+  )[0];
 
 describe("POST /api/networks/{networkId}/reviews", () => {
   it("answers 401 to a visitor who is not signed in, or whose token is unknown", async () => {
@@ -51,7 +64,9 @@ describe("POST /api/networks/{networkId}/reviews", () => {
     const res = await post(id, { site: "offeratlas", comment: COMMENT, rating: 5, "g-recaptcha-response": "" });
     expect(res.statusCode).toBe(401);
     expect(typeof res.json().message).toBe("string");
-    expect((await post(id, { comment: COMMENT, rating: 5 }, { authorization: "Bearer nonsense" })).statusCode).toBe(401);
+    expect((await post(id, { comment: COMMENT, rating: 5 }, { authorization: "Bearer nonsense" })).statusCode).toBe(
+      401,
+    );
     expect(await standing(id)).toEqual({ avg_rating: 0, review_count: 0 });
   });
 
@@ -85,8 +100,12 @@ describe("POST /api/networks/{networkId}/reviews", () => {
       expect(res.statusCode, JSON.stringify(rating)).toBe(400);
       expect(res.json(), JSON.stringify(rating)).toEqual({ message: "Rating must be an integer" });
     }
-    expect((await post(id, { rating: "-1", comment: COMMENT }, headers)).json()).toEqual({ message: "Rating must be greater than or equal to 1" });
-    expect((await post(id, { rating: "", comment: COMMENT }, headers)).json()).toEqual({ message: "Rating cannot be blank" });
+    expect((await post(id, { rating: "-1", comment: COMMENT }, headers)).json()).toEqual({
+      message: "Rating must be greater than or equal to 1",
+    });
+    expect((await post(id, { rating: "", comment: COMMENT }, headers)).json()).toEqual({
+      message: "Rating cannot be blank",
+    });
     expect(await standing(id)).toEqual({ avg_rating: 0, review_count: 0 });
     const ok = await post(id, { site: "offeratlas", rating: "5", comment: COMMENT }, headers);
     expect(ok.statusCode, ok.body).toBe(201);
@@ -106,21 +125,38 @@ describe("POST /api/networks/{networkId}/reviews", () => {
     const [, id] = await networkIds();
     const a = await signIn(t, "Alice Smith");
     const b = await signIn(t, "Bob Jones");
-    const first = await post(id, { site: "offeratlas", rating: 5, comment: COMMENT, "g-recaptcha-response": "" }, a.headers);
+    const first = await post(
+      id,
+      { site: "offeratlas", rating: 5, comment: COMMENT, "g-recaptcha-response": "" },
+      a.headers,
+    );
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ created: true, avgRating: 5, reviewCount: 1,
-      review: { rating: 5, comment: COMMENT, author: "Alice S.", networkId: id } });
+    expect(first.json()).toMatchObject({
+      created: true,
+      avgRating: 5,
+      reviewCount: 1,
+      review: { rating: 5, comment: COMMENT, author: "Alice S.", networkId: id },
+    });
     const second = await post(id, { rating: 2, comment: "Late payments and no answer from support." }, b.headers);
     expect(second.json()).toMatchObject({ created: true, avgRating: 3.5, reviewCount: 2 });
     // Alice changes her mind: her review is edited, not duplicated.
     const edit = await post(id, { rating: 4, comment: "Still good, but payments were late once." }, a.headers);
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ created: false, avgRating: 3, reviewCount: 2, review: { id: first.json().review.id, rating: 4 } });
+    expect(edit.json()).toMatchObject({
+      created: false,
+      avgRating: 3,
+      reviewCount: 2,
+      review: { id: first.json().review.id, rating: 4 },
+    });
     expect(await standing(id)).toEqual({ avg_rating: 3, review_count: 2 });
-    const rows = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${id} AND user_id = ${a.userId}`);
+    const rows = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${id} AND user_id = ${a.userId}`,
+    );
     expect(rows[0].n).toBe(1);
     // The listing shows the new standing too.
-    const listed = (await t.app.inject("/api/networks")).json<{ networks: NetworkSummary[] }>().networks.find((n) => n.id === id);
+    const listed = (await t.app.inject("/api/networks"))
+      .json<{ networks: NetworkSummary[] }>()
+      .networks.find((n) => n.id === id);
     expect(listed).toMatchObject({ avgRating: 3, reviewCount: 2 });
   });
 
@@ -136,7 +172,8 @@ describe("POST /api/networks/{networkId}/reviews", () => {
   it("rate limits a user's review submissions with 429 and Retry-After", async () => {
     const ids = await networkIds();
     const { headers } = await signIn();
-    for (let i = 0; i < 5; i++) expect((await post(ids[i], { rating: 4, comment: COMMENT }, headers)).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post(ids[i], { rating: 4, comment: COMMENT }, headers)).statusCode).toBe(201);
     const res = await post(ids[5], { rating: 4, comment: COMMENT }, headers);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -157,8 +194,14 @@ describe("GET /api/networks/{id}/reviews", () => {
     const page1 = await t.app.inject(`/api/networks/${id}/reviews`);
     expect(page1.statusCode).toBe(200);
     const body = page1.json<ReviewPage>();
-    expect(body).toMatchObject({ page: 1, pageSize: 10, total: 12, pageCount: 2, reviewCount: 12,
-      distribution: { 1: 1, 2: 1, 3: 2, 4: 4, 5: 4 } });
+    expect(body).toMatchObject({
+      page: 1,
+      pageSize: 10,
+      total: 12,
+      pageCount: 2,
+      reviewCount: 12,
+      distribution: { 1: 1, 2: 1, 3: 2, 4: 4, 5: 4 },
+    });
     const mean = ratings.reduce((s, r) => s + r, 0) / ratings.length;
     expect(body.avgRating).toBe(Math.round(mean * 100) / 100);
     expect(body.trustScore).toBeLessThan(body.avgRating); // pulled towards the 3-star prior
@@ -175,7 +218,13 @@ describe("GET /api/networks/{id}/reviews", () => {
   it("answers an empty page for an unreviewed network and 404 for an unknown one", async () => {
     const id = (await networkIds())[11];
     const body = (await t.app.inject(`/api/networks/${id}/reviews`)).json();
-    expect(body).toMatchObject({ reviews: [], total: 0, avgRating: 0, reviewCount: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
+    expect(body).toMatchObject({
+      reviews: [],
+      total: 0,
+      avgRating: 0,
+      reviewCount: 0,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    });
     expect((await t.app.inject("/api/networks/999999/reviews")).statusCode).toBe(404);
   });
 });
@@ -184,17 +233,21 @@ describe("concurrent reviews", () => {
   it("ends with exactly the right average and count when many reviews arrive at once", async () => {
     const id = (await networkIds())[9];
     const users = await Promise.all(Array.from({ length: 24 }, (_, i) => signIn(t, `Racer ${i}`)));
-    const ratings = users.map((_, i) => (i * 7) % 5 + 1);
+    const ratings = users.map((_, i) => ((i * 7) % 5) + 1);
     // Each user also sends a duplicate at the same moment: one review per user must survive.
-    const results = await Promise.all(users.flatMap((u, i) => [
-      post(id, { rating: ratings[i], comment: COMMENT }, u.headers),
-      post(id, { rating: ratings[i], comment: `${COMMENT} again` }, u.headers),
-    ]));
+    const results = await Promise.all(
+      users.flatMap((u, i) => [
+        post(id, { rating: ratings[i], comment: COMMENT }, u.headers),
+        post(id, { rating: ratings[i], comment: `${COMMENT} again` }, u.headers),
+      ]),
+    );
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(users.length);
     const mean = ratings.reduce((s, r) => s + r, 0) / ratings.length;
     expect(await standing(id)).toEqual({ avg_rating: Math.round(mean * 100) / 100, review_count: users.length });
-    const [{ n }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${id}`);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${id}`,
+    );
     expect(n).toBe(users.length);
   });
 });
@@ -226,12 +279,24 @@ describe("anti-bot check", () => {
     const { userId } = await signIn(t, "Guarded User");
     const id = (await networkIds())[10];
     for (const token of ["", "bad:review", "ok:login"]) {
-      await expect(reviews.submit({ networkId: id, userId, siteId: "offeratlas", ip: "10.9.9.9",
-        input: { rating: 4, comment: COMMENT, "g-recaptcha-response": token } })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/ReCaptcha/) });
+      await expect(
+        reviews.submit({
+          networkId: id,
+          userId,
+          siteId: "offeratlas",
+          ip: "10.9.9.9",
+          input: { rating: 4, comment: COMMENT, "g-recaptcha-response": token },
+        }),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/ReCaptcha/) });
     }
     expect(await standing(id)).toEqual({ avg_rating: 0, review_count: 0 });
-    const ok = await reviews.submit({ networkId: id, userId, siteId: "offeratlas", ip: "10.9.9.9",
-      input: { rating: 4, comment: COMMENT, "g-recaptcha-response": "ok:review" } });
+    const ok = await reviews.submit({
+      networkId: id,
+      userId,
+      siteId: "offeratlas",
+      ip: "10.9.9.9",
+      input: { rating: 4, comment: COMMENT, "g-recaptcha-response": "ok:review" },
+    });
     expect(ok).toMatchObject({ created: true, reviewCount: 1, avgRating: 4 });
   });
 });

@@ -17,8 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-if (!xmllintAvailable) console.warn("\n!!! xmllint not found: sitemap schema validation is SKIPPED. Install it with `apt-get install -y libxml2-utils`.\n");
-if (!javaAvailable) console.warn("\n!!! java not found: the Nu HTML checker test is SKIPPED. Install it with `apt-get install -y default-jre-headless`.\n");
+if (!xmllintAvailable)
+  console.warn(
+    "\n!!! xmllint not found: sitemap schema validation is SKIPPED. Install it with `apt-get install -y libxml2-utils`.\n",
+  );
+if (!javaAvailable)
+  console.warn(
+    "\n!!! java not found: the Nu HTML checker test is SKIPPED. Install it with `apt-get install -y default-jre-headless`.\n",
+  );
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, "&"));
 const count = async (q: ReturnType<typeof sql>) => (await t.db.query<{ n: number }>(q))[0].n;
@@ -81,9 +87,17 @@ describe("sitemaps", () => {
     const networks = urls.filter((u) => u.startsWith(`${ORIGIN}/network/`));
     const sources = urls.filter((u) => u.startsWith(`${ORIGIN}/traffic-sources/details/`));
     expect(offers).toHaveLength(await count(sql`SELECT count(*)::int AS n FROM offers WHERE status = 'active'`));
-    expect(networks).toHaveLength(await count(sql`SELECT count(*)::int AS n FROM networks n WHERE status = 'active' AND EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = n.id AND p.identifier = 'offeratlas')`));
-    expect(sources).toHaveLength(await count(sql`SELECT count(*)::int AS n FROM traffic_sources WHERE status = 'active'`));
-    const [offer] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
+    expect(networks).toHaveLength(
+      await count(
+        sql`SELECT count(*)::int AS n FROM networks n WHERE status = 'active' AND EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = n.id AND p.identifier = 'offeratlas')`,
+      ),
+    );
+    expect(sources).toHaveLength(
+      await count(sql`SELECT count(*)::int AS n FROM traffic_sources WHERE status = 'active'`),
+    );
+    const [offer] = await t.db.query<{ id: number; slug: string }>(
+      sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
     expect(offers).toContain(`${ORIGIN}/offer/${offer.id}/${offer.slug}`);
     expect(urls).toContain(`${ORIGIN}/faq`);
   });
@@ -98,7 +112,12 @@ describe("sitemaps", () => {
       expect(r.ok, `${file}\n${r.output}`).toBe(true);
     }
     // The schema really is strict: an empty urlset is refused.
-    expect(validateXml('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>', "sitemap.xsd").ok).toBe(false);
+    expect(
+      validateXml(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>',
+        "sitemap.xsd",
+      ).ok,
+    ).toBe(false);
   });
 
   it("pages by id range, lists only ranges that hold rows, and streams each file", async () => {
@@ -108,7 +127,9 @@ describe("sitemaps", () => {
     try {
       const index = await small.index("offeratlas", ORIGIN);
       const offerFiles = locs(index).filter((u) => u.includes("/sitemaps/offers/"));
-      const [{ max }] = await t.db.query<{ max: number }>(sql`SELECT max(id)::int AS max FROM offers WHERE status = 'active'`);
+      const [{ max }] = await t.db.query<{ max: number }>(
+        sql`SELECT max(id)::int AS max FROM offers WHERE status = 'active'`,
+      );
       const expected = Array.from({ length: Math.ceil(max / 100) }, (_, i) => i + 1).filter((p) => p !== 2);
       expect(offerFiles).toEqual(expected.map((p) => `${ORIGIN}/sitemaps/offers/${p}.xml`));
       expect(await small.page("offeratlas", ORIGIN, "offers", 2)).toBeNull();
@@ -126,7 +147,13 @@ describe("sitemaps", () => {
   });
 
   it("answers 404 for a kind, page or file name that names no sitemap", async () => {
-    for (const path of ["/sitemaps/offers/999.xml", "/sitemaps/users/1.xml", "/sitemaps/offers/0.xml", "/sitemaps/offers/1.txt", "/sitemaps/pages/2.xml"]) {
+    for (const path of [
+      "/sitemaps/offers/999.xml",
+      "/sitemaps/users/1.xml",
+      "/sitemaps/offers/0.xml",
+      "/sitemaps/offers/1.txt",
+      "/sitemaps/pages/2.xml",
+    ]) {
       const res = await t.app.inject(path);
       expect(res.statusCode, path).toBe(404);
     }
@@ -156,7 +183,9 @@ describe("offers feed", () => {
     expect(res.statusCode).toBe(200);
     const links = [...res.body.matchAll(/<item>[\s\S]*?<link>[^<]*\/offer\/(\d+)\//g)].map((m) => Number(m[1]));
     expect(links.length).toBeGreaterThan(0);
-    const rows = await t.db.query<{ id: number; category_ids: number[] }>(sql`SELECT id, category_ids FROM offers WHERE id = ANY (${`{${links.join(",")}}`}::bigint[])`);
+    const rows = await t.db.query<{ id: number; category_ids: number[] }>(
+      sql`SELECT id, category_ids FROM offers WHERE id = ANY (${`{${links.join(",")}}`}::bigint[])`,
+    );
     expect(rows).toHaveLength(new Set(links).size);
     expect(rows.every((r) => r.category_ids.includes(cat.id))).toBe(true);
     expect(res.body).toContain(`<title>New ${cat.name.replace(/&/g, "&amp;")} offers | OfferAtlas</title>`);
@@ -178,7 +207,11 @@ describe("GET /api/links", () => {
       const body = res.json<LinksPage>();
       const n = body.networks.length + body.trafficSources.length + body.offers.length;
       expect(n).toBe(p < first.totalPages ? first.pageSize : first.total - first.pageSize * (first.totalPages - 1));
-      seen.push(...body.networks.map((x) => x.url), ...body.trafficSources.map((x) => x.url), ...body.offers.map((x) => x.url));
+      seen.push(
+        ...body.networks.map((x) => x.url),
+        ...body.trafficSources.map((x) => x.url),
+        ...body.offers.map((x) => x.url),
+      );
     }
     expect(seen).toHaveLength(first.total);
     expect(new Set(seen).size).toBe(first.total);
@@ -212,7 +245,9 @@ describe("content pages", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<details id="how-do-i-get-my-network-listed"');
     expect(res.body).toContain("<summary");
-    const ld = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const ld = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
     const faq = ld.find((d) => d["@type"] === "FAQPage");
     expect(faq.mainEntity.length).toBeGreaterThan(10);
     expect(faq.mainEntity[0]).toMatchObject({ "@type": "Question", name: "How do I find offers for my traffic?" });
@@ -231,17 +266,36 @@ describe("content pages", () => {
 
 describe.skipIf(!javaAvailable)("HTML validity (Nu HTML checker)", () => {
   it("finds no errors in the lead form and content pages", async () => {
-    const pages = ["/faq", "/add-your-network", "/advertise", "/contact", "/links", "/privacy", "/terms",
-      "/", "/networks", "/traffic-sources", "/pay-per-call", "/login", "/register"];
-    const [offer] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
-    const [network] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`);
+    const pages = [
+      "/faq",
+      "/add-your-network",
+      "/advertise",
+      "/contact",
+      "/links",
+      "/privacy",
+      "/terms",
+      "/",
+      "/networks",
+      "/traffic-sources",
+      "/pay-per-call",
+      "/login",
+      "/register",
+    ];
+    const [offer] = await t.db.query<{ id: number; slug: string }>(
+      sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
+    const [network] = await t.db.query<{ id: number; slug: string }>(
+      sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`,
+    );
     pages.push(`/offer/${offer.id}/${offer.slug}`, `/network/${network.id}/${network.slug}`);
     const docs: Record<string, string> = {};
     for (const p of pages) docs[p] = (await t.app.inject(p)).body;
     // A known-bad document proves the checker really reports errors.
-    docs.broken = "<!DOCTYPE html><html lang=en><head><title>x</title></head><body><p><div>nested</div></p><img></body></html>";
+    docs.broken =
+      "<!DOCTYPE html><html lang=en><head><title>x</title></head><body><p><div>nested</div></p><img></body></html>";
     const report = vnuErrors(docs);
     expect(report.broken.length).toBeGreaterThan(0);
-    for (const p of pages) expect(report[p].map((e) => `${p}:${e.lastLine}: ${e.message} ${e.extract ?? ""}`)).toEqual([]);
+    for (const p of pages)
+      expect(report[p].map((e) => `${p}:${e.lastLine}: ${e.message} ${e.extract ?? ""}`)).toEqual([]);
   }, 120_000);
 });

@@ -17,7 +17,10 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ seed: { networks: 5, offers: 40, trafficSources: 3 }, env: { SMTP_URL: smtp.url } });
+    server = await startTestServer({
+      seed: { networks: 5, offers: 40, trafficSources: 3 },
+      env: { SMTP_URL: smtp.url },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -154,7 +157,9 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
     await page.waitForURL(`${server.baseUrl}/`);
     // The user lands on this site's home page, logged in, and nothing was asked of the other host.
     expect(page.url()).toBe(`${server.baseUrl}/`);
-    await expect.poll(() => page.getByText("Enter a search term below to find and compare offers").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Enter a search term below to find and compare offers").isVisible())
+      .toBe(true);
     await expect.poll(() => logoutButton(page).isVisible()).toBe(true);
     expect(offSite).toEqual([]);
     await context.close();

@@ -1,4 +1,4 @@
-// The lead forms in Chromium: a submission with mistakes shows the spec §5
+// The lead forms in Chromium: a submission with mistakes shows the docs/product.md §5
 // messages beside the fields (found in the browser, before anything is sent)
 // and keeps what was typed; fixed, it is accepted and confirmed. Without
 // JavaScript the server finds the same mistakes and re-renders the typed
@@ -24,7 +24,10 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "oa-forms-"));
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: { networks: 6, offers: 60, trafficSources: 2 }, env: { DATA_DIR: dataDir } });
+    server = await startTestServer({
+      seed: { networks: 6, offers: 60, trafficSources: 2 },
+      env: { DATA_DIR: dataDir },
+    });
     browser = await launchBrowser();
     js = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     noJs = await browser.newContext({ viewport: { width: 1280, height: 1000 }, javaScriptEnabled: false });
@@ -83,7 +86,9 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByTestId("lead-confirmation").waitFor();
     expect(await page.getByTestId("lead-confirmation").textContent()).toContain(LEAD_CONFIRMATIONS.contact);
-    const rows = await server.db.query<{ subject: string }>(sql`SELECT subject FROM contact_messages WHERE email = 'alex@example.org'`);
+    const rows = await server.db.query<{ subject: string }>(
+      sql`SELECT subject FROM contact_messages WHERE email = 'alex@example.org'`,
+    );
     expect(rows).toEqual([{ subject: "[Network review] Wrong payout shown" }]);
     await page.close();
   });
@@ -113,7 +118,9 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await page.getByRole("button", { name: "Send request" }).click();
     await page.getByTestId("lead-confirmation").waitFor();
     expect(await page.getByTestId("lead-confirmation").textContent()).toContain(LEAD_CONFIRMATIONS.advertise);
-    const [row] = await server.db.query<{ details: { placements: string[] } }>(sql`SELECT details FROM advertisement_requests WHERE email = 'sam@brand.example.com'`);
+    const [row] = await server.db.query<{ details: { placements: string[] } }>(
+      sql`SELECT details FROM advertisement_requests WHERE email = 'sam@brand.example.com'`,
+    );
     expect(row.details.placements).toEqual(["Banner ads"]);
     await page.close();
   });
@@ -145,7 +152,9 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await field(page, "Website").fill("https://zenith-leads.example.com");
     await field(page, "Number of Offers").fill("85");
     await field(page, "Tracking Platform").selectOption({ index: 1 });
-    await field(page, "Description").fill("Exclusive nutra and finance offers with weekly payments and dedicated managers.");
+    await field(page, "Description").fill(
+      "Exclusive nutra and finance offers with weekly payments and dedicated managers.",
+    );
     await page.locator('input[name="verticals"]').first().check();
     await page.locator('input[name="commissionTypes"]').first().check();
     await field(page, "Payment Frequency").selectOption({ index: 1 });

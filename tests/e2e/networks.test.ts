@@ -27,14 +27,20 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
   async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ baseURL: server.baseUrl });
     // Joining links point at made-up domains: answer them locally.
-    await context.route(/^https:\/\/(affiliates|www)\./, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Network signup</h1>" }));
+    await context.route(/^https:\/\/(affiliates|www)\./, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Network signup</h1>" }),
+    );
     return { context, page: await context.newPage() };
   }
 
   async function account(name: string, remoteAddress: string) {
     const email = `e2e${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const reg = await server.app.inject({ method: "POST", url: "/api/auth/register/", remoteAddress,
-      payload: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
+    const reg = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/register/",
+      remoteAddress,
+      payload: { name, email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
     expect(reg.statusCode).toBe(201);
     return email;
   }
@@ -45,7 +51,9 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
   it("searches networks with the URL following, clears the search and pages without repeats", async () => {
     const { context, page } = await fresh();
     const problems: string[] = [];
-    page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
     page.on("pageerror", (e) => problems.push(e.message));
     await page.goto("/networks", { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Enter a search term below to find networks" }).waitFor();
@@ -63,8 +71,13 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
     const term = name.split(" ")[0].toLowerCase();
     await page.getByRole("searchbox").fill(term);
     await page.waitForURL((url) => url.searchParams.get("search") === term && url.searchParams.get("page") === "1");
-    await page.waitForFunction((t) => [...document.querySelectorAll("[data-network-id] td:nth-child(2) a")]
-      .every((a) => a.textContent!.toLowerCase().includes(t)), term);
+    await page.waitForFunction(
+      (t) =>
+        [...document.querySelectorAll("[data-network-id] td:nth-child(2) a")].every((a) =>
+          a.textContent!.toLowerCase().includes(t),
+        ),
+      term,
+    );
     const names = await page.locator("[data-network-id] td:nth-child(2) a").allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n.toLowerCase().includes(term))).toBe(true);
@@ -85,12 +98,22 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
 
   it("reads reviews, logs in, posts a review that moves the average, and a second one edits it", async () => {
     const [net] = await server.db.query<{ id: number; slug: string; name: string }>(
-      sql`SELECT id, slug, name FROM networks WHERE offer_count > 0 ORDER BY id LIMIT 1`);
+      sql`SELECT id, slug, name FROM networks WHERE offer_count > 0 ORDER BY id LIMIT 1`,
+    );
     // Someone reviewed it before.
     const earlier = await account("Eli Early", "10.3.0.1");
-    const login = await server.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.3.0.1", payload: { email: earlier, password: PASSWORD } });
-    await server.app.inject({ method: "POST", url: `/api/networks/${net.id}/reviews`, headers: { authorization: `Bearer ${login.json().token}` },
-      payload: { site: "offeratlas", rating: 2, comment: "Payments were two weeks late, twice." } });
+    const login = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.3.0.1",
+      payload: { email: earlier, password: PASSWORD },
+    });
+    await server.app.inject({
+      method: "POST",
+      url: `/api/networks/${net.id}/reviews`,
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: { site: "offeratlas", rating: 2, comment: "Payments were two weeks late, twice." },
+    });
 
     const email = await account("Rita Reviewer", "10.3.0.2");
     const { context, page } = await fresh();
@@ -132,7 +155,9 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
     await page.waitForFunction(() => document.querySelector("[data-testid=avg-rating]")?.textContent === "3.00");
     expect(await page.getByTestId("review-count").textContent()).toBe("2 reviews");
     expect(await page.getByText("Weekly payments and a helpful manager.").count()).toBe(0);
-    const [{ n }] = await server.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${net.id}`);
+    const [{ n }] = await server.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM reviews WHERE network_id = ${net.id}`,
+    );
     expect(n).toBe(2);
     await context.close();
   });
@@ -151,7 +176,8 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
     ]);
     await popup.waitForURL(net.joining_link);
     const clicks = await server.db.query<{ site_id: string; ip_hash: string | null; user_agent: string | null }>(
-      sql`SELECT site_id, ip_hash, user_agent FROM join_clicks WHERE network_id = ${net.id}`);
+      sql`SELECT site_id, ip_hash, user_agent FROM join_clicks WHERE network_id = ${net.id}`,
+    );
     expect(clicks).toHaveLength(1);
     expect(clicks[0].site_id).toBe("offeratlas");
     expect(clicks[0].ip_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -165,7 +191,9 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
     const { context, page } = await fresh();
     await page.goto("/traffic-sources", { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Enter a search term below to find traffic sources" }).waitFor();
-    const featured = await page.locator("[data-traffic-source-id]").evaluateAll((rows) => rows.map((r) => r.hasAttribute("data-featured")));
+    const featured = await page
+      .locator("[data-traffic-source-id]")
+      .evaluateAll((rows) => rows.map((r) => r.hasAttribute("data-featured")));
     const firstPlain = featured.indexOf(false);
     expect(firstPlain).toBeGreaterThan(0);
     expect(featured.slice(firstPlain)).not.toContain(true);
@@ -178,8 +206,12 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
   });
 
   it("lands old-site addresses on the canonical pages", async () => {
-    const [net] = await server.db.query<{ id: number; slug: string; legacy_id: number }>(sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`);
-    const [src] = await server.db.query<{ id: number; legacy_id: number }>(sql`SELECT id, legacy_id FROM traffic_sources ORDER BY id LIMIT 1`);
+    const [net] = await server.db.query<{ id: number; slug: string; legacy_id: number }>(
+      sql`SELECT id, slug, legacy_id FROM networks ORDER BY id LIMIT 1`,
+    );
+    const [src] = await server.db.query<{ id: number; legacy_id: number }>(
+      sql`SELECT id, legacy_id FROM traffic_sources ORDER BY id LIMIT 1`,
+    );
     const { context, page } = await fresh();
     await page.goto(`/affiliate-networks/profile/networkId/${net.legacy_id}/whatever`);
     expect(page.url()).toBe(`${server.baseUrl}/network/${net.id}/${net.slug}`);

@@ -30,7 +30,10 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
   async function pickCountries(...names: string[]) {
     await summary("countries").click();
     for (const name of names) {
-      await page.locator('details[data-filter="countries"] label', { hasText: new RegExp(`^${name}$`) }).locator("input").check();
+      await page
+        .locator('details[data-filter="countries"] label', { hasText: new RegExp(`^${name}$`) })
+        .locator("input")
+        .check();
       await page.waitForURL((u) => (u.searchParams.get("countries") ?? "").split(",").length >= 1);
     }
     await page.keyboard.press("Escape");
@@ -43,7 +46,7 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await hydrated();
 
     // Type a term, wait for the debounce: matching rows and the URL updated.
-    // What is sent is lowercased and trimmed (spec §5); the box keeps what was typed.
+    // What is sent is lowercased and trimmed (docs/product.md §5); the box keeps what was typed.
     await page.locator("#search-box").fill("  CASINO ");
     await page.waitForURL((u) => u.searchParams.get("search") === "casino");
     expect(await page.locator("#search-box").inputValue()).toBe("  CASINO ");
@@ -101,7 +104,9 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await page.locator("#search-box").fill("keto");
     await page.waitForURL((u) => u.searchParams.get("search") === "keto");
     await page.getByRole("link", { name: "OfferAtlas home" }).first().click();
-    await page.waitForURL((u) => u.searchParams.get("search") === "" && u.searchParams.get("selectedTab") === "topOffers");
+    await page.waitForURL(
+      (u) => u.searchParams.get("search") === "" && u.searchParams.get("selectedTab") === "topOffers",
+    );
     expect(url().searchParams.get("page")).toBe("1");
     expect(url().searchParams.get("countries")).toBeNull();
     await expect.poll(() => page.locator("#search-box").inputValue()).toBe("");
@@ -123,7 +128,9 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await page.getByRole("heading", { name: "Same offer at other networks" }).waitFor();
     const rows = page.locator('[data-testid="same-offer-table"] tbody tr');
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
-    const usd = (await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.payoutUsd ?? ""))).map(Number);
+    const usd = (await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.payoutUsd ?? ""))).map(
+      Number,
+    );
     expect([...usd].sort((a, b) => b - a)).toEqual(usd);
     expect(await rows.first().textContent()).toContain("Best payout");
     expect(await page.locator('[data-testid="same-offer-table"] tr[aria-current="true"]').count()).toBe(1);
@@ -146,7 +153,9 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     const headers = await page.locator('[data-testid="compare-table"] thead th a').allTextContents();
     expect(headers).toEqual(picked);
     for (const label of ["Payout", "Payout type", "Geos", "Verticals", "Network rating", "Traffic allowed"]) {
-      expect(await page.locator('[data-testid="compare-table"] tbody th', { hasText: new RegExp(`^${label}$`) }).count()).toBe(1);
+      expect(
+        await page.locator('[data-testid="compare-table"] tbody th', { hasText: new RegExp(`^${label}$`) }).count(),
+      ).toBe(1);
     }
     await context.close();
   });
@@ -160,13 +169,18 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await countries.getByRole("link", { name: /^Show all \d+ countries$/ }).click();
     await nojs.waitForURL((u) => u.searchParams.get("show") === "countries");
     // The list is open, and the search is kept.
-    await countries.locator("label", { hasText: /^Canada$/ }).locator("input").check();
+    await countries
+      .locator("label", { hasText: /^Canada$/ })
+      .locator("input")
+      .check();
     await nojs.getByRole("button", { name: "Apply filters" }).click();
     await nojs.waitForURL((u) => u.searchParams.get("countries") === "CA");
     expect(new URL(nojs.url()).searchParams.get("search")).toBe("casino");
     expect(await countries.locator("summary").textContent()).toContain("1 selected");
     // Every offer listed runs in Canada.
-    const geos = await nojs.locator('[data-testid="offers-table"] tbody tr td[title]').evaluateAll((cells) => cells.map((c) => c.getAttribute("title")));
+    const geos = await nojs
+      .locator('[data-testid="offers-table"] tbody tr td[title]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute("title")));
     expect(geos.length).toBeGreaterThan(0);
     expect(geos.every((g) => g!.split(", ").includes("CA"))).toBe(true);
     await context.close();

@@ -23,12 +23,17 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
     await page.goto(`${server.baseUrl}/`);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const [name, href] of [
-      ["Login", "/login"], ["Register", "/register"], ["Advertise", "/advertise"],
-      ["Add Your Network", "/add-your-network"], ["Help", "/contact"],
+      ["Login", "/login"],
+      ["Register", "/register"],
+      ["Advertise", "/advertise"],
+      ["Add Your Network", "/add-your-network"],
+      ["Help", "/contact"],
     ]) {
       await expect(nav.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
-    await expect(nav.getByRole("link", { name: "OfferAtlas home" }).getAttribute("href")).resolves.toBe("/?selectedTab=topOffers&search=&page=1");
+    await expect(nav.getByRole("link", { name: "OfferAtlas home" }).getAttribute("href")).resolves.toBe(
+      "/?selectedTab=topOffers&search=&page=1",
+    );
     const footer = page.getByRole("navigation", { name: "Footer" });
     for (const href of ["/", "/login", "/register", "/contact", "/faq", "/links", "/privacy", "/terms"]) {
       expect(await footer.locator(`a[href="${href}"]`).count(), href).toBe(1);
@@ -49,8 +54,12 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
     await expect(dropdown.locator('input[type="password"]').count()).resolves.toBe(1);
     await expect(dropdown.getByText("Remember Me").count()).resolves.toBe(1);
     await expect(dropdown.getByRole("button", { name: "Log In" }).count()).resolves.toBe(1);
-    await expect(dropdown.getByRole("link", { name: "Password recovery" }).getAttribute("href")).resolves.toBe("/forgot-password");
-    await expect(dropdown.getByRole("link", { name: "Not registered yet" }).getAttribute("href")).resolves.toBe("/register");
+    await expect(dropdown.getByRole("link", { name: "Password recovery" }).getAttribute("href")).resolves.toBe(
+      "/forgot-password",
+    );
+    await expect(dropdown.getByRole("link", { name: "Not registered yet" }).getAttribute("href")).resolves.toBe(
+      "/register",
+    );
   });
 
   it("follows the logo back to the reset home page, scrolled to the top", async () => {
@@ -80,7 +89,11 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
   });
 
   it("fits the container widths of the spec's breakpoints", async () => {
-    for (const [viewport, width] of [[1280, 1170], [1000, 971], [800, 750]] as const) {
+    for (const [viewport, width] of [
+      [1280, 1170],
+      [1000, 971],
+      [800, 750],
+    ] as const) {
       await page.setViewportSize({ width: viewport, height: 800 });
       await page.goto(`${server.baseUrl}/`);
       const w = await page.locator("nav[aria-label=Main]").evaluate((el) => el.getBoundingClientRect().width);

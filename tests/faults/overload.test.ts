@@ -30,13 +30,25 @@ describe.skipIf(Boolean(TEST_DATABASE_URL))("overload on the embedded database",
   afterAll(() => t?.close());
 
   /** Runs the load while sampling this (the server's) event loop. */
-  async function load(kind: "search" | "page" | "get", extra: { cookie?: string; path?: string; durationMs?: number } = {}) {
+  async function load(
+    kind: "search" | "page" | "get",
+    extra: { cookie?: string; path?: string; durationMs?: number } = {},
+  ) {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const report = await runLoad({ port: t.port, kind, connections: CONNECTIONS, durationMs: DURATION_MS, timeoutMs: CLIENT_TIMEOUT_MS, ...extra });
+    const report = await runLoad({
+      port: t.port,
+      kind,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      timeoutMs: CLIENT_TIMEOUT_MS,
+      ...extra,
+    });
     loop.disable();
     const loopMaxMs = loop.max / 1e6;
-    console.log(`${kind}:\n  ${summarize(report)}\n  server event loop: max delay ${loopMaxMs.toFixed(0)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`);
+    console.log(
+      `${kind}:\n  ${summarize(report)}\n  server event loop: max delay ${loopMaxMs.toFixed(0)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`,
+    );
     return { report, loopMaxMs };
   }
 

@@ -2,15 +2,28 @@
 // loop must stay usable after errors, bound its queue and the wait in it, and let
 // the loop breathe between statements.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { DatabaseUnavailableError, openDatabase, sql, startDatabaseWork, type Database, type DatabaseLimits } from "#db/client.ts";
+import {
+  DatabaseUnavailableError,
+  openDatabase,
+  sql,
+  startDatabaseWork,
+  type Database,
+  type DatabaseLimits,
+} from "#db/client.ts";
 import { statusAndMessage } from "#server/plugins/errors.ts";
 
-const LIMITS: DatabaseLimits = { statementTimeoutMs: 0, lockTimeoutMs: 0, idleInTransactionTimeoutMs: 0, acquireTimeoutMs: 0, queueLimit: 0 };
+const LIMITS: DatabaseLimits = {
+  statementTimeoutMs: 0,
+  lockTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
+  acquireTimeoutMs: 0,
+  queueLimit: 0,
+};
 // A statement that keeps the WASM engine (and so the event loop) busy for a while.
 const busy = (n: number) => sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}) g`;
 
 /** Starts `work` as a unit of work of its own (as a request would), not as a continuation of the caller's. */
-const asNewWork = <T,>(work: () => Promise<T>) => {
+const asNewWork = <T>(work: () => Promise<T>) => {
   startDatabaseWork();
   return work();
 };
@@ -98,7 +111,12 @@ describe("PGlite turns", () => {
       });
       await new Promise((r) => setTimeout(r, 20));
       // One runs, three wait (the limit), one is refused.
-      const fillers = Array.from({ length: 5 }, () => asNewWork(() => db.query(busy(300_000))).then(() => performance.now(), (e: unknown) => e));
+      const fillers = Array.from({ length: 5 }, () =>
+        asNewWork(() => db.query(busy(300_000))).then(
+          () => performance.now(),
+          (e: unknown) => e,
+        ),
+      );
       resume();
       expect(await admitted).toEqual([{ two: 2 }]);
       const secondDone = performance.now();

@@ -8,10 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnavailableError, openDatabase, sql } from "#db/client.ts";
 import { statusAndMessage } from "#server/plugins/errors.ts";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { adminQuery, createFaultApp, searchInit, terminateBackends, timed, withDatabase, type Answer, type FaultApp } from "../helpers/faults.ts";
+import {
+  adminQuery,
+  createFaultApp,
+  searchInit,
+  terminateBackends,
+  timed,
+  withDatabase,
+  type Answer,
+  type FaultApp,
+} from "../helpers/faults.ts";
 
 if (!TEST_DATABASE_URL) {
-  console.warn("tests/faults/postgres.test.ts: skipped, TEST_DATABASE_URL is not set (the PostgreSQL run of CI sets it)");
+  console.warn(
+    "tests/faults/postgres.test.ts: skipped, TEST_DATABASE_URL is not set (the PostgreSQL run of CI sets it)",
+  );
 }
 
 const WORDS = ["casino", "keto", "insurance", "dating", "loans", "solar", "vpn", "crypto", "sweepstakes", "medicare"];
@@ -45,7 +56,9 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
     afterAll(() => t?.close());
 
     it("opens serving connections with the configured time limits, under its own application_name", async () => {
-      const [settings] = await t.db.query<Record<string, string>>(sql`SELECT current_setting('statement_timeout') AS statement,
+      const [settings] = await t.db.query<
+        Record<string, string>
+      >(sql`SELECT current_setting('statement_timeout') AS statement,
         current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle,
         current_setting('application_name') AS app`);
       expect(settings).toEqual({ statement: "5s", lock: "2s", idle: "10s", app: t.applicationName });
@@ -59,7 +72,10 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         let n = 0;
         // 12 searches in flight at any time (each one a transaction), for about 1.5 s.
         const loops = Array.from({ length: 12 }, async () => {
-          while (!stop) answers.push(await timed(`${t.baseUrl}/api/offers/search`, searchInit(WORDS[n % WORDS.length], 1 + (n++ % 4))));
+          while (!stop)
+            answers.push(
+              await timed(`${t.baseUrl}/api/offers/search`, searchInit(WORDS[n % WORDS.length], 1 + (n++ % 4))),
+            );
         });
         let terminated = 0;
         for (let i = 0; i < 15; i++) {
@@ -72,7 +88,9 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         expect(uncaught.seen).toEqual([]);
         expect(terminated).toBeGreaterThan(0);
         const statuses = new Set(answers.map((a) => a.status));
-        console.log(`terminated ${terminated} backends during ${answers.length} searches: ${JSON.stringify(countBy(answers))}`);
+        console.log(
+          `terminated ${terminated} backends during ${answers.length} searches: ${JSON.stringify(countBy(answers))}`,
+        );
         // A search whose connection went away answers 503, the others 200; never 500.
         expect(answers.length).toBeGreaterThan(0);
         expect([...statuses].every((s) => s === 200 || s === 503)).toBe(true);
@@ -80,7 +98,8 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         expect(t.connectionErrors.length).toBeGreaterThan(0);
 
         // Recovery without restart: the pool reconnects.
-        for (let i = 0; i < 10; i++) expect((await timed(`${t.baseUrl}/api/offers/search`, searchInit(WORDS[i]))).status).toBe(200);
+        for (let i = 0; i < 10; i++)
+          expect((await timed(`${t.baseUrl}/api/offers/search`, searchInit(WORDS[i]))).status).toBe(200);
         expect((await timed(`${t.baseUrl}/readyz`)).status).toBe(200);
         expect((await timed(`${t.baseUrl}/`)).status).toBe(200);
       } finally {
@@ -107,7 +126,9 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         const started = performance.now();
         // More searches than the pool has connections (10): some wait for the lock, the rest for a connection.
         const searches = Promise.all(
-          Array.from({ length: 30 }, (_, i) => timed(`${t.baseUrl}/api/offers/search`, searchInit(`${WORDS[i % WORDS.length]} ${i}`))),
+          Array.from({ length: 30 }, (_, i) =>
+            timed(`${t.baseUrl}/api/offers/search`, searchInit(`${WORDS[i % WORDS.length]} ${i}`)),
+          ),
         );
         await sleep(300);
         const ready = await timed(`${t.baseUrl}/readyz`);
@@ -140,7 +161,11 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
     let t: FaultApp;
     beforeAll(async () => {
       await adminQuery(url, `CREATE DATABASE ${name}`);
-      t = await createFaultApp({ url: withDatabase(url, name), isolate: false, seed: { networks: 5, offers: 200, trafficSources: 2 } });
+      t = await createFaultApp({
+        url: withDatabase(url, name),
+        isolate: false,
+        seed: { networks: 5, offers: 200, trafficSources: 2 },
+      });
     });
     afterAll(async () => {
       await t?.close();
@@ -160,7 +185,9 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
         expect(ready.ms).toBeLessThan(1000);
         // A page view renders the error page with 503, not 500.
         const page = await timed(`${t.baseUrl}/?search=keto`);
-        console.log(`refused: search 503 in ${search.ms.toFixed(0)} ms, /readyz ${ready.status} in ${ready.ms.toFixed(0)} ms, page ${page.status} in ${page.ms.toFixed(0)} ms`);
+        console.log(
+          `refused: search 503 in ${search.ms.toFixed(0)} ms, /readyz ${ready.status} in ${ready.ms.toFixed(0)} ms, page ${page.status} in ${page.ms.toFixed(0)} ms`,
+        );
         expect(page.status).toBe(503);
         expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(page.headers.get("content-type")).toMatch(/text\/html/);
@@ -179,7 +206,13 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
   it("a server that refuses the connection (closed port) is 503, not 500, and fast", async () => {
     const db = await openDatabase({
       url: "postgres://postgres@127.0.0.1:1/nothing",
-      limits: { statementTimeoutMs: 5000, lockTimeoutMs: 2000, idleInTransactionTimeoutMs: 10_000, acquireTimeoutMs: 2000, queueLimit: 32 },
+      limits: {
+        statementTimeoutMs: 5000,
+        lockTimeoutMs: 2000,
+        idleInTransactionTimeoutMs: 10_000,
+        acquireTimeoutMs: 2000,
+        queueLimit: 32,
+      },
     });
     try {
       const started = performance.now();

@@ -8,7 +8,10 @@ describe("under pressure", () => {
   let t: FaultApp;
   beforeAll(async () => {
     // A heap bound no process can meet: permanently "under pressure" once sampled.
-    t = await createFaultApp({ env: { PRESSURE_MAX_HEAP_FRACTION: "0.0001" }, seed: { networks: 3, offers: 30, trafficSources: 1 } });
+    t = await createFaultApp({
+      env: { PRESSURE_MAX_HEAP_FRACTION: "0.0001" },
+      seed: { networks: 3, offers: 30, trafficSources: 1 },
+    });
     await new Promise((r) => setTimeout(r, 700)); // the first sample (every 500 ms)
   });
   afterAll(() => t?.close());

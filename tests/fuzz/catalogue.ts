@@ -7,10 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export type BodyKind = "json" | "multipart" | "none";
-
-/** How a field is filled when it is *not* the one being attacked: a valid value, so the attack reaches deep. */
-export type Baseline = Record<string, string | string[] | number | boolean>;
+type BodyKind = "json" | "multipart" | "none";
 
 export type ApiEndpoint = {
   method: "GET" | "POST";
@@ -32,24 +29,64 @@ const ANTIBOT = "g-recaptcha-response";
 /** Every route under /api plus the health checks, as server/api/*.ts registers them. */
 export const API_ENDPOINTS: ApiEndpoint[] = [
   // Accounts (server/api/auth.ts, users.ts)
-  { method: "POST", path: "/api/auth/register", body: "json", login: false, query: [],
-    fields: ["name", "email", "password", "confirmPassword", "phone", "company", "messenger", "site", ANTIBOT] },
-  { method: "POST", path: "/api/auth/login", body: "json", login: false, query: [], fields: ["email", "password", "remember", ANTIBOT] },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    body: "json",
+    login: false,
+    query: [],
+    fields: ["name", "email", "password", "confirmPassword", "phone", "company", "messenger", "site", ANTIBOT],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    body: "json",
+    login: false,
+    query: [],
+    fields: ["email", "password", "remember", ANTIBOT],
+  },
   { method: "POST", path: "/api/auth/logout", body: "json", login: false, query: [], fields: [] },
-  { method: "POST", path: "/api/auth/forgot-password", body: "json", login: false, query: [], fields: ["email", ANTIBOT] },
+  {
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    body: "json",
+    login: false,
+    query: [],
+    fields: ["email", ANTIBOT],
+  },
   { method: "GET", path: "/api/auth/reset-password", body: "none", login: false, query: ["token"], fields: [] },
-  { method: "POST", path: "/api/auth/reset-password", body: "json", login: false, query: [],
-    fields: ["token", "password", "confirmPassword", ANTIBOT] },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    body: "json",
+    login: false,
+    query: [],
+    fields: ["token", "password", "confirmPassword", ANTIBOT],
+  },
   { method: "GET", path: "/api/users/profile", body: "none", login: true, query: [], fields: [] },
   { method: "GET", path: "/api/ping", body: "none", login: false, query: [], fields: [] },
   // Networks and reviews (server/api/networks.ts)
-  { method: "GET", path: "/api/networks", body: "none", login: false, query: ["featured", "search", "sort"], fields: [] },
+  {
+    method: "GET",
+    path: "/api/networks",
+    body: "none",
+    login: false,
+    query: ["featured", "search", "sort"],
+    fields: [],
+  },
   { method: "GET", path: "/api/top-networks", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/random-paid-networks", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/network-options", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/networks/legacy/:id", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/networks/:id/reviews", body: "none", login: false, query: ["page"], fields: [] },
-  { method: "POST", path: "/api/networks/:id/reviews", body: "json", login: true, query: [], fields: ["site", "comment", "rating", ANTIBOT] },
+  {
+    method: "POST",
+    path: "/api/networks/:id/reviews",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["site", "comment", "rating", ANTIBOT],
+  },
   { method: "GET", path: "/api/networks/:id/join", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/networks/:id/:slug", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/networks/:slug", body: "none", login: false, query: [], fields: [] },
@@ -58,8 +95,25 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   { method: "GET", path: "/api/traffic-sources/legacy/:id", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/traffic-sources/:id", body: "none", login: false, query: [], fields: [] },
   // Offers (server/api/offers.ts)
-  { method: "POST", path: "/api/offers/search", body: "json", login: false, query: [],
-    fields: ["query", "page", "sortBy", "sortDesc", "networks", "countries", "categories", "ppc", "mobile", "selectedTab"] },
+  {
+    method: "POST",
+    path: "/api/offers/search",
+    body: "json",
+    login: false,
+    query: [],
+    fields: [
+      "query",
+      "page",
+      "sortBy",
+      "sortDesc",
+      "networks",
+      "countries",
+      "categories",
+      "ppc",
+      "mobile",
+      "selectedTab",
+    ],
+  },
   { method: "GET", path: "/api/offers/legacy/:id", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/offers/:id/:slug", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/offers/:slug", body: "none", login: false, query: [], fields: [] },
@@ -68,14 +122,61 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   { method: "GET", path: "/api/offer-filters", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/top-categories", body: "none", login: false, query: [], fields: [] },
   // Lead forms (server/api/leads.ts)
-  { method: "POST", path: "/api/add-your-network", body: "multipart", login: false, query: [],
-    fields: ["networkName", "website", "contactName", "email", "phone", "messenger", "description", "offerCount", "verticals",
-      "trackingPlatform", "paymentFrequency", "paymentMethods", "minimumPayment", "commissionTypes", "site", ANTIBOT, "logo"],
-    multi: ["verticals", "paymentMethods", "commissionTypes"] },
-  { method: "POST", path: "/api/advertisement-request", body: "json", login: false, query: [],
-    fields: ["name", "email", "company", "website", "phone", "messenger", "placements", "budget", "message", "site", ANTIBOT] },
-  { method: "POST", path: "/api/support/contact-us", body: "json", login: false, query: [],
-    fields: ["name", "email", "topic", "subject", "message", "site", ANTIBOT] },
+  {
+    method: "POST",
+    path: "/api/add-your-network",
+    body: "multipart",
+    login: false,
+    query: [],
+    fields: [
+      "networkName",
+      "website",
+      "contactName",
+      "email",
+      "phone",
+      "messenger",
+      "description",
+      "offerCount",
+      "verticals",
+      "trackingPlatform",
+      "paymentFrequency",
+      "paymentMethods",
+      "minimumPayment",
+      "commissionTypes",
+      "site",
+      ANTIBOT,
+      "logo",
+    ],
+    multi: ["verticals", "paymentMethods", "commissionTypes"],
+  },
+  {
+    method: "POST",
+    path: "/api/advertisement-request",
+    body: "json",
+    login: false,
+    query: [],
+    fields: [
+      "name",
+      "email",
+      "company",
+      "website",
+      "phone",
+      "messenger",
+      "placements",
+      "budget",
+      "message",
+      "site",
+      ANTIBOT,
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/support/contact-us",
+    body: "json",
+    login: false,
+    query: [],
+    fields: ["name", "email", "topic", "subject", "message", "site", ANTIBOT],
+  },
   // Sitemap-style links (server/api/links.ts)
   { method: "GET", path: "/api/links", body: "none", login: false, query: ["page"], fields: [] },
   // Health (server/api/health.ts)
@@ -116,24 +217,77 @@ export type PageAction = {
 };
 
 export const PAGE_ACTIONS: PageAction[] = [
-  { module: "routes/account/login.tsx", path: "/login", fields: ["email", "password", "remember", "redirectTo", ANTIBOT], secret: ["password", ANTIBOT] },
-  { module: "routes/account/register.tsx", path: "/register",
+  {
+    module: "routes/account/login.tsx",
+    path: "/login",
+    fields: ["email", "password", "remember", "redirectTo", ANTIBOT],
+    secret: ["password", ANTIBOT],
+  },
+  {
+    module: "routes/account/register.tsx",
+    path: "/register",
     fields: ["name", "email", "password", "confirmPassword", "phone", "company", "messenger", ANTIBOT],
-    secret: ["password", "confirmPassword", ANTIBOT] },
-  { module: "routes/account/forgot-password.tsx", path: "/forgot-password", fields: ["email", ANTIBOT], secret: [ANTIBOT] },
-  { module: "routes/account/reset-password.tsx", path: "/reset-password", fields: ["token", "password", "confirmPassword", ANTIBOT],
-    secret: ["token", "password", "confirmPassword", ANTIBOT] },
-  { module: "routes/leads/contact.tsx", path: "/contact", fields: ["name", "email", "topic", "subject", "message", ANTIBOT], secret: [ANTIBOT] },
-  { module: "routes/leads/advertise.tsx", path: "/advertise",
+    secret: ["password", "confirmPassword", ANTIBOT],
+  },
+  {
+    module: "routes/account/forgot-password.tsx",
+    path: "/forgot-password",
+    fields: ["email", ANTIBOT],
+    secret: [ANTIBOT],
+  },
+  {
+    module: "routes/account/reset-password.tsx",
+    path: "/reset-password",
+    fields: ["token", "password", "confirmPassword", ANTIBOT],
+    secret: ["token", "password", "confirmPassword", ANTIBOT],
+  },
+  {
+    module: "routes/leads/contact.tsx",
+    path: "/contact",
+    fields: ["name", "email", "topic", "subject", "message", ANTIBOT],
+    secret: [ANTIBOT],
+  },
+  {
+    module: "routes/leads/advertise.tsx",
+    path: "/advertise",
     fields: ["name", "email", "company", "website", "phone", "messenger", "placements", "budget", "message", ANTIBOT],
-    multi: ["placements"], secret: [ANTIBOT] },
-  { module: "routes/leads/add-your-network.tsx", path: "/add-your-network", multipart: true,
-    fields: ["networkName", "website", "offerCount", "trackingPlatform", "description", "verticals", "commissionTypes",
-      "paymentFrequency", "minimumPayment", "paymentMethods", "contactName", "email", "phone", "messenger", ANTIBOT],
-    multi: ["verticals", "commissionTypes", "paymentMethods"], files: ["logo"], secret: [ANTIBOT] },
+    multi: ["placements"],
+    secret: [ANTIBOT],
+  },
+  {
+    module: "routes/leads/add-your-network.tsx",
+    path: "/add-your-network",
+    multipart: true,
+    fields: [
+      "networkName",
+      "website",
+      "offerCount",
+      "trackingPlatform",
+      "description",
+      "verticals",
+      "commissionTypes",
+      "paymentFrequency",
+      "minimumPayment",
+      "paymentMethods",
+      "contactName",
+      "email",
+      "phone",
+      "messenger",
+      ANTIBOT,
+    ],
+    multi: ["verticals", "commissionTypes", "paymentMethods"],
+    files: ["logo"],
+    secret: [ANTIBOT],
+  },
   { module: "routes/account/logout.tsx", path: "/logout", fields: [], secret: [] },
   // The review form on the network page.
-  { module: "routes/networks/network.tsx", path: "/network/:id/:slug", login: true, fields: ["intent", "rating", "comment", ANTIBOT], secret: [ANTIBOT] },
+  {
+    module: "routes/networks/network.tsx",
+    path: "/network/:id/:slug",
+    login: true,
+    fields: ["intent", "rating", "comment", ANTIBOT],
+    secret: [ANTIBOT],
+  },
 ];
 
 export type PageRoute = {
@@ -145,8 +299,14 @@ export type PageRoute = {
 
 /** Every path of app/routes.ts with the query parameters its loader reads. */
 export const PAGE_ROUTES: PageRoute[] = [
-  { pattern: "", query: ["search", "selectedTab", "page", "networks", "countries", "categories", "sortBy", "sortDesc", "show"] },
-  { pattern: "pay-per-call-offers", query: ["search", "selectedTab", "page", "networks", "countries", "categories", "sortBy", "sortDesc", "show"] },
+  {
+    pattern: "",
+    query: ["search", "selectedTab", "page", "networks", "countries", "categories", "sortBy", "sortDesc", "show"],
+  },
+  {
+    pattern: "pay-per-call-offers",
+    query: ["search", "selectedTab", "page", "networks", "countries", "categories", "sortBy", "sortDesc", "show"],
+  },
   { pattern: "networks", query: ["search", "featured", "sort"] },
   { pattern: "traffic-sources", query: ["search"] },
   { pattern: "login", query: ["redirectTo"] },
@@ -230,7 +390,9 @@ export function readRouteTable(): RouteTableEntry[] {
   const entries: RouteTableEntry[] = [];
   const add = (pattern: string, module: string) => {
     const code = fs.readFileSync(path.join(ROOT, "app", module), "utf8");
-    const hasAction = /export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b|\{[^}]*\baction\b[^}]*\})/.test(code);
+    const hasAction = /export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b|\{[^}]*\baction\b[^}]*\})/.test(
+      code,
+    );
     entries.push({ pattern, module, hasAction });
   };
   for (const m of source.matchAll(/\bindex\(\s*"([^"]+)"/g)) add("", m[1]);

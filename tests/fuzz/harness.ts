@@ -19,7 +19,7 @@
 //         form values that are oversized (> 8 KiB: no form field takes that much) or
 //         binary (a NUL).
 //       - "quote" (API field values and API query values): may come back only inside a
-//         400 `message` that is one of the value-quoting templates of spec §5
+//         400 `message` that is one of the value-quoting templates of docs/product.md §5
 //         ("{value} is not a valid email address", "{value} is not valid",
 //         "{value} is not a valid phone number", "{value} is not a valid url"), and only
 //         if the quoted value is at most 2000 characters (code points; the longest field
@@ -36,10 +36,10 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from "fastify";
 
-export const FULL = process.env.FUZZ === "full";
+const FULL = process.env.FUZZ === "full";
 /** The default seed: a failure reproduces with the same seed (fast-check prints seed and path). */
-export const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_522);
-export const DB_LABEL = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_522);
+const DB_LABEL = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 /** Runs for a property: `quick` in `npm test`, `full` with FUZZ=full. */
 export const runs = (quick: number, full: number) => (FULL ? full : quick);
@@ -51,9 +51,9 @@ const fnv1a = (s: string) => {
 };
 
 /** One seed per property (derived from its name), so adding a property does not change the others' inputs. */
-export const seedFor = (name: string) => (BASE_SEED ^ fnv1a(name)) | 0;
+const seedFor = (name: string) => (BASE_SEED ^ fnv1a(name)) | 0;
 
-export const fcParams = (name: string, numRuns: number) => ({ seed: seedFor(name), numRuns });
+const fcParams = (name: string, numRuns: number) => ({ seed: seedFor(name), numRuns });
 
 // ------------------------------------------------------------------ markers
 
@@ -100,7 +100,7 @@ export class MarkerBag {
 
 // ------------------------------------------------------------------ requests
 
-export type Expectation = {
+type Expectation = {
   /** The status the answer must have (e.g. 413 for an API body over the limit); several: any of them. */
   status?: number | number[];
 };
@@ -130,8 +130,10 @@ const preview = (v: string | Buffer | undefined, n = 240) => {
 };
 
 /** A compact, copy-pasteable description of a request (fast-check prints it for a counterexample). */
-export function describeRequest(r: FuzzRequest): string {
-  const headers = Object.entries(r.headers).map(([k, v]) => `${k}: ${preview(v, 120)}`).join("; ");
+function describeRequest(r: FuzzRequest): string {
+  const headers = Object.entries(r.headers)
+    .map(([k, v]) => `${k}: ${preview(v, 120)}`)
+    .join("; ");
   const body = r.payload === undefined ? "" : ` body=${preview(r.payload)}`;
   // inject() resolves the URL the way a browser would (dot segments, backslashes): say so when that changed it.
   let sent = "";
@@ -152,13 +154,18 @@ export function printable<T extends FuzzRequest>(r: T): T {
 
 // ------------------------------------------------------------------ sending and counting
 
-export type Stats = { file: string; inputs: number; fiveXX: number; violations: Map<string, { count: number; example: string }> };
+export type Stats = {
+  file: string;
+  inputs: number;
+  fiveXX: number;
+  violations: Map<string, { count: number; example: string }>;
+};
 
 export const stats: Stats = { file: "", inputs: 0, fiveXX: 0, violations: new Map() };
 
 let ipSeq = crypto.randomInt(0, 1 << 20);
 /** A fresh client address per request: the per-address limits (search, login, leads) never couple inputs. */
-export const nextIp = () => {
+const nextIp = () => {
   ipSeq = (ipSeq + 1) % (1 << 24);
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
@@ -189,13 +196,15 @@ const around = (hay: string, needle: string) => {
 };
 
 /** Everything wrong with one answer (empty: the answer is clean). */
-export function violations(r: FuzzRequest, res: InjectResponse): string[] {
+function violations(r: FuzzRequest, res: InjectResponse): string[] {
   const problems: string[] = [];
   const status = res.statusCode;
   if (status >= 500) problems.push(`answered ${status}: ${preview(res.body, 200)}`);
   const wanted = r.expect?.status;
   if (wanted !== undefined && !(Array.isArray(wanted) ? wanted.includes(status) : status === wanted)) {
-    problems.push(`answered ${status} instead of ${Array.isArray(wanted) ? wanted.join(" or ") : wanted}: ${preview(res.body, 160)}`);
+    problems.push(
+      `answered ${status} instead of ${Array.isArray(wanted) ? wanted.join(" or ") : wanted}: ${preview(res.body, 160)}`,
+    );
   }
 
   // 4. Redirects stay on the site.
@@ -225,8 +234,12 @@ export function violations(r: FuzzRequest, res: InjectResponse): string[] {
       problems.push(`error answer is not JSON (${type || "no content-type"}): ${preview(res.body, 160)}`);
     }
     if (body !== undefined) {
-      const ok = typeof body === "object" && body !== null && !Array.isArray(body) &&
-        Object.keys(body).length === 1 && typeof (body as { message?: unknown }).message === "string" &&
+      const ok =
+        typeof body === "object" &&
+        body !== null &&
+        !Array.isArray(body) &&
+        Object.keys(body).length === 1 &&
+        typeof (body as { message?: unknown }).message === "string" &&
         (body as { message: string }).message.length > 0;
       if (!ok) problems.push(`error body is not { message }: ${preview(res.body, 200)}`);
       else message = (body as { message: string }).message;
@@ -236,7 +249,10 @@ export function violations(r: FuzzRequest, res: InjectResponse): string[] {
 
   // 3. No echo.
   const body = res.body.toLowerCase();
-  const headers = Object.entries(res.headers).map(([k, v]) => `${k}: ${String(v)}`).join("\n").toLowerCase();
+  const headers = Object.entries(res.headers)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join("\n")
+    .toLowerCase();
   const echoed = new Map<string, string[]>();
   for (const m of r.markers) {
     const inBody = body.includes(m.value);
@@ -256,7 +272,9 @@ export function violations(r: FuzzRequest, res: InjectResponse): string[] {
     echoed.set(group, seen);
   }
   for (const [group, where] of echoed) {
-    problems.push(`${status} answer echoes the ${group} marker${where.length > 1 ? ` (${where.length}×)` : ""}: ${where[0]}`);
+    problems.push(
+      `${status} answer echoes the ${group} marker${where.length > 1 ? ` (${where.length}×)` : ""}: ${where[0]}`,
+    );
   }
   return problems;
 }
@@ -268,7 +286,10 @@ export async function sendAndCheck(app: FastifyInstance, r: FuzzRequest): Promis
   const found = violations(r, res);
   if (found.length) {
     for (const v of found) {
-      const key = `${r.target} · ${r.kind} · ${v.replace(/zqxj[0-9a-z]+k\d+v/g, "<marker>").replace(/"[^"]{60,}"/g, "\"…\"").slice(0, 140)}`;
+      const key = `${r.target} · ${r.kind} · ${v
+        .replace(/zqxj[0-9a-z]+k\d+v/g, "<marker>")
+        .replace(/"[^"]{60,}"/g, '"…"')
+        .slice(0, 140)}`;
       const seen = stats.violations.get(key);
       if (seen) seen.count++;
       else stats.violations.set(key, { count: 1, example: describeRequest(r) });
@@ -303,7 +324,13 @@ export function summary(planned: number): string {
 }
 
 /** Runs one property: every generated request is sent and held to the invariants; failures shrink at most `shrinks` times. */
-export async function checkProperty(app: FastifyInstance, name: string, arb: fc.Arbitrary<FuzzRequest>, numRuns: number, shrinks: number) {
+export async function checkProperty(
+  app: FastifyInstance,
+  name: string,
+  arb: fc.Arbitrary<FuzzRequest>,
+  numRuns: number,
+  shrinks: number,
+) {
   await fc.assert(
     fc.asyncProperty(fc.limitShrink(arb, shrinks), async (r) => {
       await sendAndCheck(app, r);

@@ -16,9 +16,13 @@ export type TestAppOptions = {
 export async function createTestApp(options: TestAppOptions = {}) {
   const db = await openTestDatabase();
   const config: Config = loadConfig({
-    NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false",
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SEED_DEMO_DATA: "false",
     // Tests change data between requests; a cached search answer would hide that.
-    SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0", SEARCH_RATE_LIMIT_PER_MINUTE: "100000",
+    SEARCH_CACHE_SECONDS: "0",
+    PAGE_CACHE_SECONDS: "0",
+    SEARCH_RATE_LIMIT_PER_MINUTE: "100000",
     // Seeding and a whole suite run on this event loop; shedding on its delay would refuse
     // ordinary test requests. The overload suite (tests/faults) runs with the real defaults.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
@@ -26,7 +30,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   if (options.seed !== false) {
     // No demo reviews: tests that review networks start from unreviewed ones.
-    await seedDemoData(db, { siteId: config.siteId, networks: 30, offers: 1500, trafficSources: 12, reviews: 0, ...options.seed });
+    await seedDemoData(db, {
+      siteId: config.siteId,
+      networks: 30,
+      offers: 1500,
+      trafficSources: 12,
+      reviews: 0,
+      ...options.seed,
+    });
   }
   await createSiteService(db, config.siteId).ensureDefault();
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;

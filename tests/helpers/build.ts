@@ -5,5 +5,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 
 export default function buildIfNeeded() {
-  execFileSync(process.execPath, [path.join(import.meta.dirname, "..", "..", "scripts", "build-if-needed.ts")], { stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(import.meta.dirname, "..", "..", "scripts", "build-if-needed.ts")], {
+    stdio: "inherit",
+  });
 }

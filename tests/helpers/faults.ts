@@ -31,8 +31,12 @@ export async function createFaultApp(options: FaultAppOptions = {}) {
   const schema = url && options.isolate !== false ? `f_${tag}` : undefined;
   const applicationName = `oa_fault_${tag}`;
   const config: Config = loadConfig({
-    NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO_DATA: "false",
-    SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0", SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SEED_DEMO_DATA: "false",
+    SEARCH_CACHE_SECONDS: "0",
+    PAGE_CACHE_SECONDS: "0",
+    SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
     ...options.env,
   });
   const connectionErrors: Error[] = [];
@@ -46,7 +50,14 @@ export async function createFaultApp(options: FaultAppOptions = {}) {
   };
   const seed = async (db: Database) => {
     await migrate(db);
-    await seedDemoData(db, { siteId: config.siteId, networks: 10, offers: 500, trafficSources: 4, reviews: 0, ...options.seed });
+    await seedDemoData(db, {
+      siteId: config.siteId,
+      networks: 10,
+      offers: 500,
+      trafficSources: 4,
+      reviews: 0,
+      ...options.seed,
+    });
     await createSiteService(db, config.siteId).ensureDefault();
   };
   let db: Database;
@@ -85,7 +96,11 @@ export async function createFaultApp(options: FaultAppOptions = {}) {
 export type FaultApp = Awaited<ReturnType<typeof createFaultApp>>;
 
 /** One statement on a connection of its own, without any limits. */
-export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: url, application_name: "oa_fault_admin" });
   await client.connect();
   try {

@@ -36,17 +36,44 @@ export type LoadReport = {
   elapsedMs: number;
 };
 
-const WORDS = ["casino", "keto", "insurance", "dating", "loans", "solar", "vpn", "crypto", "sweepstakes", "medicare",
-  "skin care", "free trial", "insu", "insurnce", "auto", "health", "games", "finance", "travel", "mobile"];
+const WORDS = [
+  "casino",
+  "keto",
+  "insurance",
+  "dating",
+  "loans",
+  "solar",
+  "vpn",
+  "crypto",
+  "sweepstakes",
+  "medicare",
+  "skin care",
+  "free trial",
+  "insu",
+  "insurnce",
+  "auto",
+  "health",
+  "games",
+  "finance",
+  "travel",
+  "mobile",
+];
 const TABS = ["topOffers", "newest", "highestPayout", "payPerCall", "mobile"];
 
-function requestFor(o: LoadOptions, i: number): { method: string; path: string; body?: string; headers: Record<string, string> } {
+function requestFor(
+  o: LoadOptions,
+  i: number,
+): { method: string; path: string; body?: string; headers: Record<string, string> } {
   const word = WORDS[i % WORDS.length];
   const page = 1 + (Math.floor(i / WORDS.length) % 4);
   const tab = TABS[Math.floor(i / (WORDS.length * 4)) % TABS.length];
   if (o.kind === "search") {
     // Distinct bodies: identical concurrent searches would share one query.
-    const body = JSON.stringify({ query: `${word} ${i % 7 ? "" : String.fromCharCode(97 + (i % 26))}`.trim(), page, selectedTab: tab });
+    const body = JSON.stringify({
+      query: `${word} ${i % 7 ? "" : String.fromCharCode(97 + (i % 26))}`.trim(),
+      page,
+      selectedTab: tab,
+    });
     return { method: "POST", path: "/api/offers/search", body, headers: { "content-type": "application/json" } };
   }
   if (o.kind === "get") return { method: "GET", path: o.path ?? "/healthz", headers: {} };

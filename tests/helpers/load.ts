@@ -27,7 +27,9 @@ async function inWorker(o: LoadOptions): Promise<LoadReport> {
   const limit = setTimeout(() => void worker.terminate(), o.durationMs + o.timeoutMs + 5000);
   try {
     return await new Promise<LoadReport>((resolve, reject) => {
-      worker.once("message", (m: { report?: LoadReport; error?: string }) => (m.report ? resolve(m.report) : reject(new Error(m.error))));
+      worker.once("message", (m: { report?: LoadReport; error?: string }) =>
+        m.report ? resolve(m.report) : reject(new Error(m.error)),
+      );
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`load worker exited (${code}) without a report`)));
     });
@@ -39,7 +41,10 @@ async function inWorker(o: LoadOptions): Promise<LoadReport> {
 
 /** A one-line summary for test output and reports. */
 export function summarize(r: LoadReport): string {
-  const l = (k: string) => (r.latency[k]?.count ? `${k} p50/p99/max ${r.latency[k].p50.toFixed(0)}/${r.latency[k].p99.toFixed(0)}/${r.latency[k].max.toFixed(0)} ms` : `${k} none`);
+  const l = (k: string) =>
+    r.latency[k]?.count
+      ? `${k} p50/p99/max ${r.latency[k].p50.toFixed(0)}/${r.latency[k].p99.toFixed(0)}/${r.latency[k].max.toFixed(0)} ms`
+      : `${k} none`;
   return [
     `sent ${r.sent} in ${r.elapsedMs} ms, statuses ${JSON.stringify(r.statuses)}, timeouts ${r.timeouts}, errors ${r.errors}`,
     `${l("2xx")}; ${l("503")}; ${l("other")}`,

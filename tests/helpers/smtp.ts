@@ -6,8 +6,11 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
 /** Undoes quoted-printable soft line breaks and escapes (enough for our plain-text mails). */
-export const decodeQuotedPrintable = (s: string) =>
-  Buffer.from(s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+const decodeQuotedPrintable = (s: string) =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 
 function parse(raw: string): { subject: string; text: string } {
   const split = raw.search(/\r?\n\r?\n/);
@@ -15,7 +18,12 @@ function parse(raw: string): { subject: string; text: string } {
   const body = raw.slice(split).trim();
   const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
   const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase();
-  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
   return { subject, text };
 }
 
@@ -28,7 +36,8 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.rejectRecipients) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      if (options.rejectRecipients)
+        return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

@@ -16,8 +16,14 @@ describe("paged pages", () => {
   it("answer every page number with a page, a 301 to the canonical page or a 404, never 5xx", async () => {
     const [n] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`);
     const paged = [
-      "/?page=", "/?search=casino&page=", "/pay-per-call-offers?page=", "/networks?page=", "/traffic-sources?page=",
-      "/links?page=", `/network/${n.id}/${n.slug}?page=`, `/network/${n.id}/${n.slug}?reviewsPage=`,
+      "/?page=",
+      "/?search=casino&page=",
+      "/pay-per-call-offers?page=",
+      "/networks?page=",
+      "/traffic-sources?page=",
+      "/links?page=",
+      `/network/${n.id}/${n.slug}?page=`,
+      `/network/${n.id}/${n.slug}?reviewsPage=`,
     ];
     for (const base of paged) {
       for (const page of PAGES) {

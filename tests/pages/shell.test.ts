@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("site shell", () => {
   it("renders the home page with the navigation, footer and offers from the database", async () => {
@@ -18,14 +22,25 @@ describe("site shell", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     const body = text(res.body);
     expect(body).toContain("Enter a search term below to find and compare offers");
-    for (const href of ["/login", "/register", "/advertise", "/add-your-network", "/contact", "/faq", "/links", "/privacy", "/terms"]) {
+    for (const href of [
+      "/login",
+      "/register",
+      "/advertise",
+      "/add-your-network",
+      "/contact",
+      "/faq",
+      "/links",
+      "/privacy",
+      "/terms",
+    ]) {
       expect(res.body).toContain(`href="${href}"`);
     }
     expect(res.body).toContain('href="/?selectedTab=topOffers&amp;search=&amp;page=1"');
     expect(body).toContain("Help");
     expect(body).toMatch(/founded in 2009 by affiliate marketers/i);
     const [{ name }] = await t.db.query<{ name: string }>(
-      (await import("#db/client.ts")).sql`SELECT name FROM offers WHERE status = 'active' ORDER BY sponsored DESC, popularity DESC, id DESC LIMIT 1`,
+      (await import("#db/client.ts"))
+        .sql`SELECT name FROM offers WHERE status = 'active' ORDER BY sponsored DESC, popularity DESC, id DESC LIMIT 1`,
     );
     expect(body).toContain(name.replace(/&/g, "&amp;").replace(/&amp;/g, "&"));
   });
@@ -96,11 +111,23 @@ describe("site shell", () => {
   });
 
   it("gives each public page its own title, description, canonical address and sharing tags", async () => {
-    const [offer] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`);
-    const [network] = await t.db.query<{ id: number; slug: string }>(sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`);
+    const [offer] = await t.db.query<{ id: number; slug: string }>(
+      sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
+    const [network] = await t.db.query<{ id: number; slug: string }>(
+      sql`SELECT id, slug FROM networks ORDER BY id LIMIT 1`,
+    );
     const [source] = await t.db.query<{ id: number }>(sql`SELECT id FROM traffic_sources ORDER BY id LIMIT 1`);
-    const pages = ["/", `/offer/${offer.id}/${offer.slug}`, `/network/${network.id}/${network.slug}`, "/networks",
-      "/traffic-sources", `/traffic-sources/details/${source.id}`, "/pay-per-call", "/pay-per-call-offers"];
+    const pages = [
+      "/",
+      `/offer/${offer.id}/${offer.slug}`,
+      `/network/${network.id}/${network.slug}`,
+      "/networks",
+      "/traffic-sources",
+      `/traffic-sources/details/${source.id}`,
+      "/pay-per-call",
+      "/pay-per-call-offers",
+    ];
     const titles = new Set<string>();
     for (const path of pages) {
       const res = await t.app.inject(path);

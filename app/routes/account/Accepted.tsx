@@ -8,7 +8,9 @@ export function Accepted({ testId, title, children }: { testId: string; title: s
       <div role="status" data-testid={testId} className="card border-emerald-300 bg-emerald-50 text-emerald-900">
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="mt-2">{children}</p>
-        <Link to="/login" className="btn-primary mt-4 inline-block">Log in</Link>
+        <Link to="/login" className="btn-primary mt-4 inline-block">
+          Log in
+        </Link>
       </div>
     </section>
   );

@@ -5,14 +5,25 @@ import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account | OfferAtlas" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your account | OfferAtlas" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserOrRedirect(request, context.get(requestContext).user);
-  return { name: user.name, email: user.email, phone: user.phone, company: user.company, messenger: user.messenger, createdAt: user.createdAt };
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    company: user.company,
+    messenger: user.messenger,
+    createdAt: user.createdAt,
+  };
 }
 
-const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const memberSince = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default function AccountPage() {
   const user = useLoaderData<typeof loader>();

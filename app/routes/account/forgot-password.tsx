@@ -13,7 +13,8 @@ import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Password recovery | OfferAtlas" }];
 
-const MAIL_SENT = "If an account exists for this email address, we have sent a link to reset the password. The link works for one hour.";
+const MAIL_SENT =
+  "If an account exists for this email address, we have sent a link to reset the password. The link works for one hour.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(requestContext);
@@ -29,20 +30,43 @@ export default function ForgotPasswordPage() {
     <section className="mx-auto max-w-md">
       <h1 className="text-2xl font-semibold">Password recovery</h1>
       {result?.ok ? (
-        <div role="status" data-testid="reset-mail-sent" className="card mt-4 border-emerald-300 bg-emerald-50 text-emerald-900">
+        <div
+          role="status"
+          data-testid="reset-mail-sent"
+          className="card mt-4 border-emerald-300 bg-emerald-50 text-emerald-900"
+        >
           <p>{result.message}</p>
-          <p className="mt-2 text-sm">Nothing arrived? Check your spam folder, or <Link to="/forgot-password" className="link" reloadDocument>try again</Link>.</p>
+          <p className="mt-2 text-sm">
+            Nothing arrived? Check your spam folder, or{" "}
+            <Link to="/forgot-password" className="link" reloadDocument>
+              try again
+            </Link>
+            .
+          </p>
         </div>
       ) : (
         <>
-          <p className="mt-2 text-slate-600">Enter your email address and we will send you a link to reset your password.</p>
-          <AntibotForm action="/forgot-password" antibotAction={ANTIBOT_ACTIONS.forgotPassword} className="card mt-4 space-y-3" noValidate>
+          <p className="mt-2 text-slate-600">
+            Enter your email address and we will send you a link to reset your password.
+          </p>
+          <AntibotForm
+            action="/forgot-password"
+            antibotAction={ANTIBOT_ACTIONS.forgotPassword}
+            className="card mt-4 space-y-3"
+            noValidate
+          >
             <FormAlert result={result} />
             <Fields errors={result?.errors} values={result?.values}>
               <TextField label="Email" name="email" type="email" autoComplete="email" required />
             </Fields>
-            <button type="submit" className="btn-primary w-full" disabled={busy}>Send the reset link</button>
-            <p className="text-sm"><Link to="/login" className="link">Back to log in</Link></p>
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              Send the reset link
+            </button>
+            <p className="text-sm">
+              <Link to="/login" className="link">
+                Back to log in
+              </Link>
+            </p>
           </AntibotForm>
         </>
       )}

@@ -1,4 +1,4 @@
-// /login (spec §4): guest-only. Posting email and password (from this page or
+// /login (docs/product.md §4): guest-only. Posting email and password (from this page or
 // the navigation dropdown) starts a session and goes to the remembered path or
 // /; a failure comes back here with the error notification.
 import { Link, redirect, useLoaderData } from "react-router";
@@ -44,12 +44,19 @@ export default function LoginPage() {
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         </Fields>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="remember" value="true" defaultChecked={result?.values?.remember === "true"} /> Remember Me
+          <input type="checkbox" name="remember" value="true" defaultChecked={result?.values?.remember === "true"} />{" "}
+          Remember Me
         </label>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>Log In</button>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          Log In
+        </button>
         <div className="flex justify-between text-sm">
-          <Link to="/forgot-password" className="link">Forgot your password?</Link>
-          <Link to="/register" className="link">Not registered yet?</Link>
+          <Link to="/forgot-password" className="link">
+            Forgot your password?
+          </Link>
+          <Link to="/register" className="link">
+            Not registered yet?
+          </Link>
         </div>
       </AntibotForm>
     </section>

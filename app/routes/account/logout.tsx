@@ -1,5 +1,5 @@
 // /logout (resource route): ends the session server-side, clears the cookie and
-// goes to / — also when revoking fails (spec §8: logout errors are ignored).
+// goes to / — also when revoking fails (docs/product.md §8: logout errors are ignored).
 import { redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/logout";

@@ -1,4 +1,4 @@
-// /register (spec §2/§5): guest-only signup. The phone loses its whitespace and
+// /register (docs/product.md §2/§5): guest-only signup. The phone loses its whitespace and
 // is left out when empty; success sets justRegistered and says so plainly.
 import { Link } from "react-router";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
@@ -42,19 +42,44 @@ export default function RegisterPage() {
     <section className="mx-auto max-w-md">
       <h1 className="text-2xl font-semibold">Create your account</h1>
       <p className="mt-2 text-slate-600">Register to review networks and be remembered.</p>
-      <AntibotForm action="/register" antibotAction={ANTIBOT_ACTIONS.register} className="card mt-4 space-y-3" noValidate>
+      <AntibotForm
+        action="/register"
+        antibotAction={ANTIBOT_ACTIONS.register}
+        className="card mt-4 space-y-3"
+        noValidate
+      >
         <FormAlert result={result} refusalField="password" />
         <Fields errors={result?.errors} values={result?.values}>
           <TextField label="Name" name="name" autoComplete="name" required />
           <TextField label="Email" name="email" type="email" autoComplete="email" required />
-          <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} />
-          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+          />
+          <TextField
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" />
           <TextField label="Company (optional)" name="company" autoComplete="organization" />
           <TextField label="Skype / Telegram (optional)" name="messenger" />
         </Fields>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>Register</button>
-        <p className="text-sm">Already registered? <Link to="/login" className="link">Log in</Link></p>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          Register
+        </button>
+        <p className="text-sm">
+          Already registered?{" "}
+          <Link to="/login" className="link">
+            Log in
+          </Link>
+        </p>
       </AntibotForm>
     </section>
   );

@@ -12,7 +12,10 @@ import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | OfferAtlas" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | OfferAtlas" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -24,20 +27,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(requestContext);
   return handleForm(request, accountForm("password"), async (values) => {
     await services.auth.resetPassword(resetPasswordSchema.parse(values), visitor(request, clientIp));
-    return { ok: true, message: "Your password has been changed. You can now log in with the new one." } satisfies FormResult;
+    return {
+      ok: true,
+      message: "Your password has been changed. You can now log in with the new one.",
+    } satisfies FormResult;
   });
 }
 
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const { result, busy } = useFormResult();
-  if (result?.ok) return <Accepted testId="password-changed" title="Password changed">{result.message}</Accepted>;
+  if (result?.ok)
+    return (
+      <Accepted testId="password-changed" title="Password changed">
+        {result.message}
+      </Accepted>
+    );
   if (!valid) {
     return (
       <section className="mx-auto max-w-md">
         <h1 className="text-2xl font-semibold">Choose a new password</h1>
         <p role="alert" className="card mt-4 text-slate-700">
-          This password reset link is invalid or has expired. <Link to="/forgot-password" className="link">Ask for a new link</Link>.
+          This password reset link is invalid or has expired.{" "}
+          <Link to="/forgot-password" className="link">
+            Ask for a new link
+          </Link>
+          .
         </p>
       </section>
     );
@@ -45,15 +60,34 @@ export default function ResetPasswordPage() {
   return (
     <section className="mx-auto max-w-md">
       <h1 className="text-2xl font-semibold">Choose a new password</h1>
-      <AntibotForm action={`/reset-password?token=${encodeURIComponent(token)}`} antibotAction={ANTIBOT_ACTIONS.resetPassword}
-        className="card mt-4 space-y-3" noValidate>
+      <AntibotForm
+        action={`/reset-password?token=${encodeURIComponent(token)}`}
+        antibotAction={ANTIBOT_ACTIONS.resetPassword}
+        className="card mt-4 space-y-3"
+        noValidate
+      >
         <FormAlert result={result} refusalField="password" />
         <input type="hidden" name="token" value={token} />
         <Fields errors={result?.errors}>
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} />
-          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+          />
+          <TextField
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </Fields>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>Change my password</button>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          Change my password
+        </button>
       </AntibotForm>
     </section>
   );

@@ -21,13 +21,17 @@ export function FaqAccordion({ sections }: { sections: FaqSection[] }) {
     <div className="space-y-6">
       {sections.map((section) => (
         <section key={section.title} aria-labelledby={`faq-${section.items[0]?.id ?? section.title}-h`}>
-          <h2 id={`faq-${section.items[0]?.id ?? section.title}-h`} className="mb-2 text-lg font-semibold">{section.title}</h2>
+          <h2 id={`faq-${section.items[0]?.id ?? section.title}-h`} className="mb-2 text-lg font-semibold">
+            {section.title}
+          </h2>
           <div className="divide-y divide-slate-200 rounded-md border border-slate-200">
             {section.items.map((item) => (
               <details key={item.id} id={item.id} className="group scroll-mt-20">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-3 py-2.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
                   <span>{item.question}</span>
-                  <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">▾</span>
+                  <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+                    ▾
+                  </span>
                 </summary>
                 <Prose html={item.answerHtml} className="px-3 pb-3" />
               </details>

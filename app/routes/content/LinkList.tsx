@@ -6,11 +6,15 @@ export function LinkList({ id, title, entries }: { id: string; title: string; en
   if (!entries.length) return null;
   return (
     <section aria-labelledby={id} className="mt-5">
-      <h2 id={id} className="mb-2 text-lg font-semibold">{title}</h2>
+      <h2 id={id} className="mb-2 text-lg font-semibold">
+        {title}
+      </h2>
       <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
         {entries.map((e) => (
           <li key={e.url} className="break-inside-avoid py-0.5">
-            <Link to={e.url} className="link">{e.name}</Link>
+            <Link to={e.url} className="link">
+              {e.name}
+            </Link>
           </li>
         ))}
       </ul>

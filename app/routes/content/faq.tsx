@@ -1,4 +1,4 @@
-// /faq (spec §2): questions and answers kept in content/faq.md, shown as an
+// /faq (docs/product.md §2): questions and answers kept in content/faq.md, shown as an
 // accordion, with FAQPage structured data for search engines.
 import { requestContext } from "#app/context.ts";
 import { FaqAccordion } from "./FaqAccordion";
@@ -20,15 +20,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     extra: [
       ...breadcrumbs(loaderData?.seo, [{ name: "FAQ", path: "/faq" }]),
       ...(faq
-        ? [jsonLd({
-            "@context": "https://schema.org",
-            "@type": "FAQPage",
-            mainEntity: faq.sections.flatMap((s) => s.items).map((q) => ({
-              "@type": "Question",
-              name: q.question,
-              acceptedAnswer: { "@type": "Answer", text: q.answerHtml.trim() },
-            })),
-          })]
+        ? [
+            jsonLd({
+              "@context": "https://schema.org",
+              "@type": "FAQPage",
+              mainEntity: faq.sections
+                .flatMap((s) => s.items)
+                .map((q) => ({
+                  "@type": "Question",
+                  name: q.question,
+                  acceptedAnswer: { "@type": "Answer", text: q.answerHtml.trim() },
+                })),
+            }),
+          ]
         : []),
     ],
   });
@@ -40,7 +44,9 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-semibold">{faq.title}</h1>
       <Prose html={faq.introHtml} className="mt-2 text-slate-600" />
-      <div className="mt-5"><FaqAccordion sections={faq.sections} /></div>
+      <div className="mt-5">
+        <FaqAccordion sections={faq.sections} />
+      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// /links (spec §2, §7 GET /api/links): the sitemap-style page listing every
+// /links (docs/product.md §2, §7 GET /api/links): the sitemap-style page listing every
 // network, traffic source and offer of the site, a page at a time, so people
 // and crawlers reach every listing through plain links.
 import { data } from "react-router";
@@ -41,7 +41,12 @@ export default function LinksPage({ loaderData }: Route.ComponentProps) {
       <LinkList id="links-networks" title="Affiliate networks" entries={links.networks} />
       <LinkList id="links-traffic" title="Traffic sources" entries={links.trafficSources} />
       <LinkList id="links-offers" title="Offers" entries={links.offers} />
-      <Pagination page={links.page} pageCount={links.totalPages} href={(p) => (p === 1 ? "/links" : `/links?page=${p}`)} label="Links pages" />
+      <Pagination
+        page={links.page}
+        pageCount={links.totalPages}
+        href={(p) => (p === 1 ? "/links" : `/links?page=${p}`)}
+        label="Links pages"
+      />
     </section>
   );
 }

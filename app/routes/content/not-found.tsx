@@ -3,7 +3,10 @@ import { data } from "react-router";
 import { ErrorPage } from "#app/ui/shell/ErrorPage.tsx";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found | OfferAtlas" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found | OfferAtlas" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader() {
   return data(null, { status: 404 });

@@ -1,4 +1,4 @@
-// Layout: network search bar with top ads and sidebar — for networks and traffic sources (spec §2).
+// Layout: network search bar with top ads and sidebar — for networks and traffic sources (docs/product.md §2).
 import { Link, Outlet, useLocation, useSearchParams } from "react-router";
 import { TopAds } from "#app/ui/ads/AdRegions.tsx";
 import { SearchBox } from "#app/ui/shell/SearchBox.tsx";
@@ -20,13 +20,19 @@ export default function DirectorySearchLayout() {
     <>
       <TopAds />
       <section className="container-oa mt-3 rounded-md bg-white p-4 shadow-sm" aria-labelledby="directory-search-title">
-        <h1 id="directory-search-title" className="mb-3 text-lg font-semibold">{title}</h1>
+        <h1 id="directory-search-title" className="mb-3 text-lg font-semibold">
+          {title}
+        </h1>
         <SearchBox action={pathname} label={title} placeholder="Name…" />
         <div className="mt-2 text-sm">
-          <Link to={`${pathname}?${clear.toString()}`} className="link" preventScrollReset>Clear Searches</Link>
+          <Link to={`${pathname}?${clear.toString()}`} className="link" preventScrollReset>
+            Clear Searches
+          </Link>
         </div>
       </section>
-      <WithSidebar><Outlet /></WithSidebar>
+      <WithSidebar>
+        <Outlet />
+      </WithSidebar>
     </>
   );
 }

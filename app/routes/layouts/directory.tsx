@@ -8,10 +8,16 @@ import { NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
 import { Pagination } from "#app/ui/Pagination.tsx";
 
 /** The directory search the URL asks for, bounded like every typed query. */
-export const directorySearch = (request: Request) => (new URL(request.url).searchParams.get("search") ?? "").slice(0, 200);
+export const directorySearch = (request: Request) =>
+  (new URL(request.url).searchParams.get("search") ?? "").slice(0, 200);
 
 /** Paging within one search reuses the loaded list. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   const sameSearch = (currentUrl.searchParams.get("search") ?? "") === (nextUrl.searchParams.get("search") ?? "");
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && sameSearch) return false;
   return defaultShouldRevalidate;
@@ -23,7 +29,15 @@ const pageFrom = (params: URLSearchParams, pageCount: number) => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, pageCount) : 1;
 };
 
-export function DirectoryListing<T>({ id, title, rows, search, nothingFound, pagesLabel, table }: {
+export function DirectoryListing<T>({
+  id,
+  title,
+  rows,
+  search,
+  nothingFound,
+  pagesLabel,
+  table,
+}: {
   id: string;
   title: string;
   rows: T[];
@@ -48,7 +62,9 @@ export function DirectoryListing<T>({ id, title, rows, search, nothingFound, pag
         {title} <span className="text-sm font-normal text-slate-600">({rows.length})</span>
       </h2>
       {rows.length === 0 ? (
-        <p className="card text-sm" role="status">{nothingFound}</p>
+        <p className="card text-sm" role="status">
+          {nothingFound}
+        </p>
       ) : (
         <>
           {table(rows.slice((page - 1) * NETWORKS_PAGE_SIZE, page * NETWORKS_PAGE_SIZE))}

@@ -16,14 +16,21 @@ export default function LinksLayout() {
         <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
           {PAGES.map((p) => (
             <li key={p.to}>
-              <NavLink to={p.to} className={({ isActive }) => `block rounded px-2 py-1 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}>
+              <NavLink
+                to={p.to}
+                className={({ isActive }) =>
+                  `block rounded px-2 py-1 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                }
+              >
                 {p.label}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      <article className="card min-w-0"><Outlet /></article>
+      <article className="card min-w-0">
+        <Outlet />
+      </article>
     </div>
   );
 }

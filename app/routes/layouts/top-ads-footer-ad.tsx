@@ -6,7 +6,9 @@ export default function TopAdsFooterAdLayout() {
   return (
     <>
       <TopAds />
-      <div className="container-oa py-4"><Outlet /></div>
+      <div className="container-oa py-4">
+        <Outlet />
+      </div>
       <FooterAd />
     </>
   );

@@ -7,7 +7,9 @@ export default function TopAdsSidebarLayout() {
   return (
     <>
       <TopAds />
-      <WithSidebar><Outlet /></WithSidebar>
+      <WithSidebar>
+        <Outlet />
+      </WithSidebar>
     </>
   );
 }

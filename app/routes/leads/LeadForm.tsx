@@ -1,5 +1,5 @@
 // A lead form: validates every field in the browser with the same zod schema
-// and spec §5 messages the server uses, gets an anti-bot token when the check
+// and docs/product.md §5 messages the server uses, gets an anti-bot token when the check
 // is on, and posts to the page's action. Without JavaScript it is a plain
 // form post and the server's answer re-renders the page with the errors and
 // the typed values.
@@ -31,7 +31,16 @@ type Props = {
   children: ReactNode;
 };
 
-export function LeadForm({ action, antibotAction, schema, result, multipart, checkFiles, submitLabel, children }: Props) {
+export function LeadForm({
+  action,
+  antibotAction,
+  schema,
+  result,
+  multipart,
+  checkFiles,
+  submitLabel,
+  children,
+}: Props) {
   const submit = useSubmit();
   const siteKey = useAntibotSiteKey();
   const navigation = useNavigation();
@@ -70,7 +79,11 @@ export function LeadForm({ action, antibotAction, schema, result, multipart, che
       setNotice(undefined);
       if (Object.keys(found).length) return;
       if (siteKey) data.set(ANTIBOT_FIELD, await executeRecaptcha(siteKey, antibotAction));
-      await submit(data, { method: "post", action, encType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" });
+      await submit(data, {
+        method: "post",
+        action,
+        encType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
+      });
     } catch (err) {
       setNotice(err instanceof Error ? err.message : String(err));
     } finally {
@@ -81,16 +94,33 @@ export function LeadForm({ action, antibotAction, schema, result, multipart, che
   const count = Object.keys(errors).length;
   return (
     <Fields errors={errors} values={result?.values} markRequired>
-      <Form ref={formRef} method="post" action={action} encType={multipart ? "multipart/form-data" : undefined}
-        noValidate onSubmit={onSubmit} aria-busy={busy} className="card space-y-4">
+      <Form
+        ref={formRef}
+        method="post"
+        action={action}
+        encType={multipart ? "multipart/form-data" : undefined}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        className="card space-y-4"
+      >
         {(notice || count > 0) && (
-          <div role="alert" data-testid="form-alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            {notice ?? (count === 1 ? "Please correct the highlighted field." : `Please correct the ${count} highlighted fields.`)}
+          <div
+            role="alert"
+            data-testid="form-alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800"
+          >
+            {notice ??
+              (count === 1
+                ? "Please correct the highlighted field."
+                : `Please correct the ${count} highlighted fields.`)}
           </div>
         )}
         {children}
         <div className="flex items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Sending…" : submitLabel}</button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Sending…" : submitLabel}
+          </button>
           <span className="text-xs text-slate-500">Fields marked * are required.</span>
         </div>
         <AntibotNotice />

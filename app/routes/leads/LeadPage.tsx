@@ -10,29 +10,41 @@ import { LeadForm } from "./LeadForm";
 const LEAD_PAGES = {
   "/advertise": {
     title: "Advertise with OfferAtlas",
-    description: "Reach affiliates choosing their next offer, network and traffic source: banners, featured network listings, sponsored offers and newsletter placements.",
+    description:
+      "Reach affiliates choosing their next offer, network and traffic source: banners, featured network listings, sponsored offers and newsletter placements.",
     crumb: "Advertise",
   },
   "/contact": {
     title: "Help and support",
-    description: "Contact the OfferAtlas support team about listings, offers, network reviews or your account. We answer within one business day.",
+    description:
+      "Contact the OfferAtlas support team about listings, offers, network reviews or your account. We answer within one business day.",
     crumb: "Help",
   },
   "/add-your-network": {
     title: "Add your affiliate network",
-    description: "Submit your affiliate network to be listed in the OfferAtlas directory and reach affiliates comparing networks and offers.",
+    description:
+      "Submit your affiliate network to be listed in the OfferAtlas directory and reach affiliates comparing networks and offers.",
     crumb: "Add Your Network",
   },
 };
 
 /** The meta export of the lead page at `path`. */
-export const leadMeta = (path: keyof typeof LEAD_PAGES) => ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) => {
-  const { crumb, ...page } = LEAD_PAGES[path];
-  const seo = rootSeo(matches);
-  return pageMeta(seo, { ...page, path, extra: breadcrumbs(seo, [{ name: crumb, path }]) });
-};
+export const leadMeta =
+  (path: keyof typeof LEAD_PAGES) =>
+  ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) => {
+    const { crumb, ...page } = LEAD_PAGES[path];
+    const seo = rootSeo(matches);
+    return pageMeta(seo, { ...page, path, extra: breadcrumbs(seo, [{ name: crumb, path }]) });
+  };
 
-export function LeadPage({ title, intro, width = "max-w-3xl", confirmation, form, children }: {
+export function LeadPage({
+  title,
+  intro,
+  width = "max-w-3xl",
+  confirmation,
+  form,
+  children,
+}: {
   title: string;
   intro: ReactNode;
   width?: string;
@@ -50,10 +62,14 @@ export function LeadPage({ title, intro, width = "max-w-3xl", confirmation, form
           <div role="status" data-testid="lead-confirmation" className="card border-emerald-300 bg-emerald-50">
             <h2 className="text-xl font-semibold text-emerald-900">{confirmation.title}</h2>
             <p className="mt-2 text-emerald-900">{result.message ?? confirmation.fallback}</p>
-            <a href={form.action} className="link mt-3 inline-block">{confirmation.againLabel}</a>
+            <a href={form.action} className="link mt-3 inline-block">
+              {confirmation.againLabel}
+            </a>
           </div>
         ) : (
-          <LeadForm {...form} result={result}>{children}</LeadForm>
+          <LeadForm {...form} result={result}>
+            {children}
+          </LeadForm>
         )}
       </div>
     </section>

@@ -12,14 +12,20 @@ const LEAD_FORM: FormSpec = {
   fields: new Set([...Object.keys(NETWORK_FIELDS), ...Object.keys(ADVERTISE_FIELDS), ...Object.keys(CONTACT_FIELDS)]),
 };
 
-type Submit = (post: { values: FormValues; form: FormData }, origin: LeadOrigin, services: RequestContext["services"]) => Promise<{ message: string }>;
+type Submit = (
+  post: { values: FormValues; form: FormData },
+  origin: LeadOrigin,
+  services: RequestContext["services"],
+) => Promise<{ message: string }>;
 
 /** The page's action for the lead service call `submit`. */
-export const leadAction = (submit: Submit) => ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
-  const { services, site, clientIp } = context.get(requestContext);
-  return handleForm(request, LEAD_FORM, async ({ [ANTIBOT_FIELD]: token, ...values }, form) => {
-    const origin = { siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined };
-    const receipt = await submit({ values, form }, origin, services);
-    return { ok: true, message: receipt.message } satisfies FormResult;
-  });
-};
+export const leadAction =
+  (submit: Submit) =>
+  ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    const { services, site, clientIp } = context.get(requestContext);
+    return handleForm(request, LEAD_FORM, async ({ [ANTIBOT_FIELD]: token, ...values }, form) => {
+      const origin = { siteId: site.id, ip: clientIp, token: typeof token === "string" ? token : undefined };
+      const receipt = await submit({ values, form }, origin, services);
+      return { ok: true, message: receipt.message } satisfies FormResult;
+    });
+  };

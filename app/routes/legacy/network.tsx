@@ -9,7 +9,8 @@ import type { Route } from "./+types/network";
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) return redirect("/networks", 301);
   const { services, site } = context.get(requestContext);
-  const found = (await services.networks.byLegacyId(site.id, params.id)) ?? (await services.networks.byId(site.id, params.id));
+  const found =
+    (await services.networks.byLegacyId(site.id, params.id)) ?? (await services.networks.byId(site.id, params.id));
   if (!found) throw data("Network not found", { status: 404 });
   return redirect(networkPath(found), 301);
 }

@@ -3,5 +3,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/offer";
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(params.id ? `/offer/${encodeURIComponent(params.id)}${params.slug ? `/${encodeURIComponent(params.slug)}` : ""}` : "/", 301);
+  return redirect(
+    params.id
+      ? `/offer/${encodeURIComponent(params.id)}${params.slug ? `/${encodeURIComponent(params.slug)}` : ""}`
+      : "/",
+    301,
+  );
 }

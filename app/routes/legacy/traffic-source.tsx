@@ -7,7 +7,8 @@ import type { Route } from "./+types/traffic-source";
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) return redirect("/traffic-sources", 301);
   const { services } = context.get(requestContext);
-  const found = (await services.trafficSources.byLegacyId(params.id)) ?? (await services.trafficSources.byId(params.id));
+  const found =
+    (await services.trafficSources.byLegacyId(params.id)) ?? (await services.trafficSources.byId(params.id));
   if (!found) throw data("Traffic source not found", { status: 404 });
   return redirect(`/traffic-sources/details/${found.id}`, 301);
 }

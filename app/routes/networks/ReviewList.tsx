@@ -1,10 +1,12 @@
 import type { Review } from "#contracts/reviews.ts";
 import { Stars } from "#app/ui/Stars.tsx";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  if (reviews.length === 0) return <p className="text-sm text-slate-600">No reviews yet. Be the first to review this network.</p>;
+  if (reviews.length === 0)
+    return <p className="text-sm text-slate-600">No reviews yet. Be the first to review this network.</p>;
   return (
     <ol className="flex flex-col divide-y divide-slate-100" data-testid="review-list">
       {reviews.map((r) => (
@@ -12,7 +14,9 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Stars rating={r.rating} size={14} label={`${r.rating} out of 5 stars`} />
             <span className="font-medium">{r.author}</span>
-            <time className="text-slate-500" dateTime={r.createdAt}>{day(r.createdAt)}</time>
+            <time className="text-slate-500" dateTime={r.createdAt}>
+              {day(r.createdAt)}
+            </time>
             {r.edited && <span className="text-xs text-slate-500">(edited)</span>}
           </div>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{r.comment}</p>

@@ -37,14 +37,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const [offers, reviews, mine] = await Promise.all([
     // The offers search's own forgiving URL reader bounds the page, as on the search pages.
-    services.offers.search({ ...offerSearchFromUrl(new URLSearchParams({ page: url.searchParams.get("page") ?? "" })), networks: [network.id] }),
+    services.offers.search({
+      ...offerSearchFromUrl(new URLSearchParams({ page: url.searchParams.get("page") ?? "" })),
+      networks: [network.id],
+    }),
     services.reviews.list(network.id, positiveInt(url.searchParams.get("reviewsPage"))),
     user ? services.reviews.mine(network.id, user.id) : null,
   ]);
   return {
     network,
     siteName: site.name,
-    offers: { items: offers.offers, page: offers.page, pageCount: Math.max(1, Math.ceil(offers.total / offers.pageSize)), total: offers.total },
+    offers: {
+      items: offers.offers,
+      page: offers.page,
+      pageCount: Math.max(1, Math.ceil(offers.total / offers.pageSize)),
+      total: offers.total,
+    },
     reviews,
     mine,
     signedIn: Boolean(user),
@@ -67,7 +75,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ip: clientIp,
       input: { rating: text("rating"), comment: text("comment"), [ANTIBOT_FIELD]: text(ANTIBOT_FIELD) ?? "" },
     });
-    return { ok: true, message: saved.created ? "Thank you! Your review has been published." : "Your review has been updated." } satisfies FormResult;
+    return {
+      ok: true,
+      message: saved.created ? "Thank you! Your review has been published." : "Your review has been updated.",
+    } satisfies FormResult;
   });
 }
 
@@ -85,7 +96,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   // Search engines show stars only with at least one rating.
   if (n.reviewCount > 0) {
     organization.aggregateRating = {
-      "@type": "AggregateRating", ratingValue: n.avgRating, reviewCount: n.reviewCount, bestRating: 5, worstRating: 1,
+      "@type": "AggregateRating",
+      ratingValue: n.avgRating,
+      reviewCount: n.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
     };
     organization.review = reviews.reviews.slice(0, 5).map((r) => ({
       "@type": "Review",
@@ -99,9 +114,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const path = `/network/${n.id}/${n.slug}`;
   return pageMeta(seo, {
     title: `${n.name} reviews, rating and offers`,
-    description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`.slice(0, 160),
+    description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`.slice(
+      0,
+      160,
+    ),
     path,
-    extra: [jsonLd(organization), ...breadcrumbs(seo, [{ name: "Networks", path: "/networks" }, { name: n.name, path }])],
+    extra: [
+      jsonLd(organization),
+      ...breadcrumbs(seo, [
+        { name: "Networks", path: "/networks" },
+        { name: n.name, path },
+      ]),
+    ],
   });
 };
 
@@ -124,7 +148,9 @@ export default function NetworkPage({ loaderData, actionData }: Route.ComponentP
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Stars rating={n.avgRating} />
-            <span>{n.avgRating.toFixed(2)} · {n.reviewCount} {n.reviewCount === 1 ? "review" : "reviews"}</span>
+            <span>
+              {n.avgRating.toFixed(2)} · {n.reviewCount} {n.reviewCount === 1 ? "review" : "reviews"}
+            </span>
             <span>· Trust score {n.trustScore.toFixed(2)}</span>
           </p>
         </div>
@@ -132,51 +158,100 @@ export default function NetworkPage({ loaderData, actionData }: Route.ComponentP
       </header>
 
       <section className="card" aria-labelledby="network-details">
-        <h2 id="network-details" className="mb-2 text-base font-semibold">About {n.name}</h2>
+        <h2 id="network-details" className="mb-2 text-base font-semibold">
+          About {n.name}
+        </h2>
         <p className="mb-3 text-sm text-slate-800">{n.description}</p>
         <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[11rem_1fr]">
-          {isWebUrl(n.website) && (<><dt className="font-medium text-slate-600">Website</dt>
-            <dd><a href={n.website} className="link" target="_blank" rel="noopener sponsored">{n.website.replace(/^https?:\/\//, "")}</a></dd></>)}
-          <dt className="font-medium text-slate-600">Payment terms</dt><dd>{n.paymentTerms ?? "—"}</dd>
-          <dt className="font-medium text-slate-600">Payment methods</dt><dd>{n.paymentMethods.join(", ") || "—"}</dd>
-          <dt className="font-medium text-slate-600">Minimum payment</dt><dd>{n.minimumPayment === null ? "—" : `$${n.minimumPayment.toLocaleString("en-US")}`}</dd>
-          <dt className="font-medium text-slate-600">Tracking platform</dt><dd>{n.trackingPlatform ?? "—"}</dd>
-          <dt className="font-medium text-slate-600">Commission types</dt><dd>{n.commissionTypes.join(", ") || "—"}</dd>
+          {isWebUrl(n.website) && (
+            <>
+              <dt className="font-medium text-slate-600">Website</dt>
+              <dd>
+                <a href={n.website} className="link" target="_blank" rel="noopener sponsored">
+                  {n.website.replace(/^https?:\/\//, "")}
+                </a>
+              </dd>
+            </>
+          )}
+          <dt className="font-medium text-slate-600">Payment terms</dt>
+          <dd>{n.paymentTerms ?? "—"}</dd>
+          <dt className="font-medium text-slate-600">Payment methods</dt>
+          <dd>{n.paymentMethods.join(", ") || "—"}</dd>
+          <dt className="font-medium text-slate-600">Minimum payment</dt>
+          <dd>{n.minimumPayment === null ? "—" : `$${n.minimumPayment.toLocaleString("en-US")}`}</dd>
+          <dt className="font-medium text-slate-600">Tracking platform</dt>
+          <dd>{n.trackingPlatform ?? "—"}</dd>
+          <dt className="font-medium text-slate-600">Commission types</dt>
+          <dd>{n.commissionTypes.join(", ") || "—"}</dd>
         </dl>
         <h3 className="mb-1 mt-4 text-sm font-semibold">On {siteName}</h3>
         <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[11rem_1fr]" data-testid="site-property">
-          <dt className="font-medium text-slate-600">Offers</dt><dd data-testid="property-offer-count">{n.offerCount}</dd>
-          <dt className="font-medium text-slate-600">Paid account</dt><dd>{n.paidAccount ? "Yes" : "No"}</dd>
+          <dt className="font-medium text-slate-600">Offers</dt>
+          <dd data-testid="property-offer-count">{n.offerCount}</dd>
+          <dt className="font-medium text-slate-600">Paid account</dt>
+          <dd>{n.paidAccount ? "Yes" : "No"}</dd>
           <dt className="font-medium text-slate-600">Joining link</dt>
-          <dd>{n.joiningLink ? <JoinButton networkId={n.id} href={n.joiningLink} networkName={n.name} className="link" /> : "—"}</dd>
+          <dd>
+            {n.joiningLink ? (
+              <JoinButton networkId={n.id} href={n.joiningLink} networkName={n.name} className="link" />
+            ) : (
+              "—"
+            )}
+          </dd>
         </dl>
       </section>
 
       <section aria-labelledby="network-offers" id="offers">
-        <h2 id="network-offers" className="mb-2 text-base font-semibold">Offers from {n.name} <span className="text-sm font-normal text-slate-600">({offers.total})</span></h2>
+        <h2 id="network-offers" className="mb-2 text-base font-semibold">
+          Offers from {n.name} <span className="text-sm font-normal text-slate-600">({offers.total})</span>
+        </h2>
         {offers.items.length === 0 ? (
           <p className="card text-sm">This network has no active offers right now.</p>
         ) : (
           <>
             <OffersTable offers={offers.items} compare={false} caption={`Offers from ${n.name}`} />
-            <Pagination page={offers.page} pageCount={offers.pageCount} href={pageHref("page", "#offers")} label="Offers pages" />
+            <Pagination
+              page={offers.page}
+              pageCount={offers.pageCount}
+              href={pageHref("page", "#offers")}
+              label="Offers pages"
+            />
           </>
         )}
       </section>
 
       <section className="card" aria-labelledby="network-reviews" id="reviews">
-        <h2 id="network-reviews" className="mb-3 text-base font-semibold">Reviews of {n.name}</h2>
-        <RatingSummary avgRating={reviews.avgRating} reviewCount={reviews.reviewCount} trustScore={reviews.trustScore} distribution={reviews.distribution} />
+        <h2 id="network-reviews" className="mb-3 text-base font-semibold">
+          Reviews of {n.name}
+        </h2>
+        <RatingSummary
+          avgRating={reviews.avgRating}
+          reviewCount={reviews.reviewCount}
+          trustScore={reviews.trustScore}
+          distribution={reviews.distribution}
+        />
         <div className="mt-4">
           <ReviewList reviews={reviews.reviews} />
-          <Pagination page={reviews.page} pageCount={reviews.pageCount} href={pageHref("reviewsPage", "#reviews")} label="Reviews pages" />
+          <Pagination
+            page={reviews.page}
+            pageCount={reviews.pageCount}
+            href={pageHref("reviewsPage", "#reviews")}
+            label="Reviews pages"
+          />
         </div>
       </section>
 
       <section className="card" aria-labelledby="write-review-heading" id="write-review">
-        <h2 id="write-review-heading" className="mb-3 text-base font-semibold">{mine ? "Edit your review" : "Write a review"}</h2>
-        <ReviewForm signedIn={signedIn} mine={mine} loginHref={loginHref} result={actionData as FormResult | undefined}
-          busy={navigation.state === "submitting"} />
+        <h2 id="write-review-heading" className="mb-3 text-base font-semibold">
+          {mine ? "Edit your review" : "Write a review"}
+        </h2>
+        <ReviewForm
+          signedIn={signedIn}
+          mine={mine}
+          loginHref={loginHref}
+          result={actionData as FormResult | undefined}
+          busy={navigation.state === "submitting"}
+        />
       </section>
     </article>
   );

@@ -1,4 +1,4 @@
-// /networks: every network of the site in a fresh random order (spec §4),
+// /networks: every network of the site in a fresh random order (docs/product.md §4),
 // filtered by the search box of the layout, paged through `page` in the URL.
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
@@ -19,16 +19,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = directorySearch(request);
   const networks = await services.networks.list(site.id, { search });
   const rows: NetworkRow[] = networks.map((n) => ({
-    id: n.id, name: n.name, slug: n.slug, logoUrl: n.logoUrl, avgRating: n.avgRating, reviewCount: n.reviewCount,
-    offerCount: n.offerCount, paymentTerms: n.paymentTerms, featured: n.featured, joiningLink: n.joiningLink,
+    id: n.id,
+    name: n.name,
+    slug: n.slug,
+    logoUrl: n.logoUrl,
+    avgRating: n.avgRating,
+    reviewCount: n.reviewCount,
+    offerCount: n.offerCount,
+    paymentTerms: n.paymentTerms,
+    featured: n.featured,
+    joiningLink: n.joiningLink,
   }));
   return { search, networks: rows };
 }
 
 export default function NetworksPage({ loaderData: { networks, search } }: Route.ComponentProps) {
   return (
-    <DirectoryListing id="networks-heading" title="Affiliate networks" rows={networks} search={search}
-      nothingFound={`No networks match “${search}”.`} pagesLabel="Networks pages"
-      table={(shown) => <NetworksTable networks={shown} />} />
+    <DirectoryListing
+      id="networks-heading"
+      title="Affiliate networks"
+      rows={networks}
+      search={search}
+      nothingFound={`No networks match “${search}”.`}
+      pagesLabel="Networks pages"
+      table={(shown) => <NetworksTable networks={shown} />}
+    />
   );
 }

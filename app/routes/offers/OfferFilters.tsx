@@ -7,7 +7,12 @@ import { offerSearchToUrl, type OfferSearch } from "#contracts/offers.ts";
 import { MultiSelect } from "#app/ui/MultiSelect.tsx";
 import { loadAllLists, type FilterLists, type ListKey } from "./filter-lists";
 
-export function OfferFilters({ lists, state, action, showAll }: {
+export function OfferFilters({
+  lists,
+  state,
+  action,
+  showAll,
+}: {
   lists: FilterLists;
   state: OfferSearch;
   action: string;
@@ -39,23 +44,52 @@ export function OfferFilters({ lists, state, action, showAll }: {
       <input type="hidden" name="search" value={state.query} />
       <input type="hidden" name="page" value="1" />
       {state.sortBy && <input type="hidden" name="sortBy" value={state.sortBy} />}
-      {state.sortBy && state.sortDesc !== undefined && <input type="hidden" name="sortDesc" value={String(state.sortDesc)} />}
-      <h2 id="filters-title" className="mb-1 text-sm font-semibold text-slate-700">Filters</h2>
+      {state.sortBy && state.sortDesc !== undefined && (
+        <input type="hidden" name="sortDesc" value={String(state.sortDesc)} />
+      )}
+      <h2 id="filters-title" className="mb-1 text-sm font-semibold text-slate-700">
+        Filters
+      </h2>
       <ul className="flex flex-wrap items-end gap-3">
         <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Networks</span>
-          <MultiSelect {...list("networks")} label="Networks" placeholder="All networks" selected={state.networks.map(String)} />
+          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
+            Networks
+          </span>
+          <MultiSelect
+            {...list("networks")}
+            label="Networks"
+            placeholder="All networks"
+            selected={state.networks.map(String)}
+          />
         </li>
         <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Categories</span>
-          <MultiSelect {...list("categories")} label="Categories" placeholder="All categories" selected={state.categories.map(String)} />
+          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
+            Categories
+          </span>
+          <MultiSelect
+            {...list("categories")}
+            label="Categories"
+            placeholder="All categories"
+            selected={state.categories.map(String)}
+          />
         </li>
         <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">Countries</span>
-          <MultiSelect {...list("countries")} label="Countries" placeholder="All countries" selected={state.countries} />
+          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
+            Countries
+          </span>
+          <MultiSelect
+            {...list("countries")}
+            label="Countries"
+            placeholder="All countries"
+            selected={state.countries}
+          />
         </li>
         {!hydrated && (
-          <li><button type="submit" className="btn-secondary h-[34px] py-0">Apply filters</button></li>
+          <li>
+            <button type="submit" className="btn-secondary h-[34px] py-0">
+              Apply filters
+            </button>
+          </li>
         )}
       </ul>
     </form>

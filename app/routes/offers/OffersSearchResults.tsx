@@ -2,14 +2,25 @@
 // and pagination. Every control is a link built from the URL state.
 import { Link } from "react-router";
 import {
-  DEFAULT_SORT_DESC, OFFER_TAB_LABELS, offerSearchToUrl,
-  type OfferSearch, type OfferSearchResult, type OfferSort, type OfferTab,
+  DEFAULT_SORT_DESC,
+  OFFER_TAB_LABELS,
+  offerSearchToUrl,
+  type OfferSearch,
+  type OfferSearchResult,
+  type OfferSort,
+  type OfferTab,
 } from "#contracts/offers.ts";
 import { CompareBar, CompareProvider } from "./compare-selection";
 import { OffersTable } from "./OffersTable";
 import { Pagination } from "#app/ui/Pagination.tsx";
 
-export function OffersSearchResults({ state, result, action, tabs, heading }: {
+export function OffersSearchResults({
+  state,
+  result,
+  action,
+  tabs,
+  heading,
+}: {
   state: OfferSearch;
   result: OfferSearchResult;
   /** The page path the links point at (/ or /pay-per-call-offers). */
@@ -28,14 +39,20 @@ export function OffersSearchResults({ state, result, action, tabs, heading }: {
   return (
     <CompareProvider>
       <section aria-labelledby="offers-heading">
-        <h2 id="offers-heading" className="sr-only">{heading}</h2>
+        <h2 id="offers-heading" className="sr-only">
+          {heading}
+        </h2>
         <nav aria-label="Offer lists" className="mb-2 flex flex-wrap gap-1 border-b border-slate-200">
           {tabs.map((tab) => {
             const active = tab === state.selectedTab;
             return (
-              <Link key={tab} to={href({ selectedTab: tab, page: 1, sortBy: undefined, sortDesc: undefined })} preventScrollReset
+              <Link
+                key={tab}
+                to={href({ selectedTab: tab, page: 1, sortBy: undefined, sortDesc: undefined })}
+                preventScrollReset
                 aria-current={active ? "page" : undefined}
-                className={`-mb-px rounded-t border px-3 py-1.5 text-sm font-medium ${active ? "border-slate-200 border-b-white bg-white text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}>
+                className={`-mb-px rounded-t border px-3 py-1.5 text-sm font-medium ${active ? "border-slate-200 border-b-white bg-white text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              >
                 {OFFER_TAB_LABELS[tab]}
               </Link>
             );
@@ -43,13 +60,22 @@ export function OffersSearchResults({ state, result, action, tabs, heading }: {
         </nav>
         <p className="mb-2 text-sm text-slate-600" role="status" data-testid="results-summary">
           {result.total === 0
-            ? state.query ? `No offers match “${state.query}”.` : "No offers match these filters."
+            ? state.query
+              ? `No offers match “${state.query}”.`
+              : "No offers match these filters."
             : `${from}–${from + result.offers.length - 1} of ${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} offers${state.query ? ` for “${state.query}”` : ""}`}
           {result.fuzzy && <span className="ml-1">(no exact match; showing close spellings)</span>}
         </p>
         {result.offers.length > 0 && (
-          <OffersTable offers={result.offers} caption={heading}
-            sort={{ href: sortHref, current: state.sortBy, desc: state.sortBy ? (state.sortDesc ?? DEFAULT_SORT_DESC[state.sortBy]) : true }} />
+          <OffersTable
+            offers={result.offers}
+            caption={heading}
+            sort={{
+              href: sortHref,
+              current: state.sortBy,
+              desc: state.sortBy ? (state.sortDesc ?? DEFAULT_SORT_DESC[state.sortBy]) : true,
+            }}
+          />
         )}
         <CompareBar />
         <Pagination page={result.page} pageCount={pageCount} href={(page) => href({ page })} label="Offer pages" />

@@ -11,7 +11,11 @@ import { dateText, geosText, payoutTypeLabel, verticalsText } from "./format";
 export type SortLink = { href: (sortBy: OfferSort) => string; current?: OfferSort; desc: boolean };
 
 export function SponsoredLabel() {
-  return <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-amber-900">Sponsored</span>;
+  return (
+    <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-amber-900">
+      Sponsored
+    </span>
+  );
 }
 
 function SortHeader({ label, sortBy, sort }: { label: string; sortBy: OfferSort; sort?: SortLink }) {
@@ -28,27 +32,62 @@ function SortHeader({ label, sortBy, sort }: { label: string; sortBy: OfferSort;
   );
 }
 
-export function OffersTable({ offers, sort, compare = true, caption }: { offers: OfferListItem[]; sort?: SortLink; compare?: boolean; caption: string }) {
+export function OffersTable({
+  offers,
+  sort,
+  compare = true,
+  caption,
+}: {
+  offers: OfferListItem[];
+  sort?: SortLink;
+  compare?: boolean;
+  caption: string;
+}) {
   return (
-    <DataTable caption={caption} testId="offers-table" columns={[
-      compare && <HiddenHeading key="compare" label="Compare" />,
-      <SortHeader key="name" label="Offer" sortBy="name" sort={sort} />,
-      <SortHeader key="network" label="Network" sortBy="network" sort={sort} />,
-      <SortHeader key="payout" label="Payout" sortBy="payout" sort={sort} />,
-      "Type", "Geos", "Vertical",
-      <SortHeader key="newest" label="Date" sortBy="newest" sort={sort} />,
-    ]}>
+    <DataTable
+      caption={caption}
+      testId="offers-table"
+      columns={[
+        compare && <HiddenHeading key="compare" label="Compare" />,
+        <SortHeader key="name" label="Offer" sortBy="name" sort={sort} />,
+        <SortHeader key="network" label="Network" sortBy="network" sort={sort} />,
+        <SortHeader key="payout" label="Payout" sortBy="payout" sort={sort} />,
+        "Type",
+        "Geos",
+        "Vertical",
+        <SortHeader key="newest" label="Date" sortBy="newest" sort={sort} />,
+      ]}
+    >
       {offers.map((o) => (
-        <tr key={o.id} data-offer-id={o.id} data-sponsored={o.sponsored || undefined} className={o.sponsored ? "bg-amber-50" : undefined}>
-          {compare && <td className="w-8"><CompareCheckbox offer={{ id: o.id, name: o.name }} /></td>}
+        <tr
+          key={o.id}
+          data-offer-id={o.id}
+          data-sponsored={o.sponsored || undefined}
+          className={o.sponsored ? "bg-amber-50" : undefined}
+        >
+          {compare && (
+            <td className="w-8">
+              <CompareCheckbox offer={{ id: o.id, name: o.name }} />
+            </td>
+          )}
           <td>
-            <Link to={offerUrl(o)} className="link font-medium">{o.name}</Link>
+            <Link to={offerUrl(o)} className="link font-medium">
+              {o.name}
+            </Link>
             {o.sponsored && <SponsoredLabel />}
           </td>
-          <td><Link to={`/network/${o.networkId}/${o.networkSlug}`} className="text-slate-700 hover:underline">{o.networkName}</Link></td>
-          <td className="whitespace-nowrap font-semibold" data-testid="payout">{formatPayout(o)}</td>
+          <td>
+            <Link to={`/network/${o.networkId}/${o.networkSlug}`} className="text-slate-700 hover:underline">
+              {o.networkName}
+            </Link>
+          </td>
+          <td className="whitespace-nowrap font-semibold" data-testid="payout">
+            {formatPayout(o)}
+          </td>
           <td className="whitespace-nowrap">{payoutTypeLabel(o.payoutType)}</td>
-          <td className="text-xs text-slate-600" title={o.countries.join(", ")}>{geosText(o.countries)}</td>
+          <td className="text-xs text-slate-600" title={o.countries.join(", ")}>
+            {geosText(o.countries)}
+          </td>
           <td className="text-xs text-slate-600">{verticalsText(o)}</td>
           <td className="whitespace-nowrap text-xs text-slate-600">{dateText(o.createdAt)}</td>
         </tr>

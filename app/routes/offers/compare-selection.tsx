@@ -40,7 +40,11 @@ export function CompareProvider({ children }: { children: ReactNode }) {
 
   const toggle = useCallback((offer: Picked) => {
     setPicked((cur) =>
-      cur.some((p) => p.id === offer.id) ? cur.filter((p) => p.id !== offer.id) : cur.length >= COMPARE_MAX ? cur : [...cur, offer],
+      cur.some((p) => p.id === offer.id)
+        ? cur.filter((p) => p.id !== offer.id)
+        : cur.length >= COMPARE_MAX
+          ? cur
+          : [...cur, offer],
     );
   }, []);
   const clear = useCallback(() => setPicked([]), []);
@@ -77,14 +81,27 @@ export function CompareBar() {
   const selection = useCompare();
   const picked = selection?.hydrated ? selection.picked : [];
   return (
-    <form id={COMPARE_FORM_ID} method="get" action="/compare" className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm" aria-label="Compare offers">
+    <form
+      id={COMPARE_FORM_ID}
+      method="get"
+      action="/compare"
+      className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm"
+      aria-label="Compare offers"
+    >
       <span className="font-medium">Compare up to {COMPARE_MAX} offers:</span>
       {picked.length ? (
         <ul className="flex flex-wrap gap-2">
           {picked.map((p) => (
             <li key={p.id} className="rounded bg-brand-50 px-2 py-0.5 text-brand-700">
               {p.name}
-              <button type="button" className="ml-1 text-slate-500 hover:text-slate-900" aria-label={`Remove ${p.name} from compare`} onClick={() => selection?.toggle(p)}>×</button>
+              <button
+                type="button"
+                className="ml-1 text-slate-500 hover:text-slate-900"
+                aria-label={`Remove ${p.name} from compare`}
+                onClick={() => selection?.toggle(p)}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -93,13 +110,23 @@ export function CompareBar() {
       )}
       {selection?.hydrated ? (
         <>
-          <Link to={compareUrl(picked.map((p) => p.id))} className={`btn-primary ${picked.length < 2 ? "pointer-events-none opacity-60" : ""}`} aria-disabled={picked.length < 2}>
+          <Link
+            to={compareUrl(picked.map((p) => p.id))}
+            className={`btn-primary ${picked.length < 2 ? "pointer-events-none opacity-60" : ""}`}
+            aria-disabled={picked.length < 2}
+          >
             Compare ({picked.length})
           </Link>
-          {picked.length > 0 && <button type="button" className="link" onClick={() => selection.clear()}>Clear</button>}
+          {picked.length > 0 && (
+            <button type="button" className="link" onClick={() => selection.clear()}>
+              Clear
+            </button>
+          )}
         </>
       ) : (
-        <button type="submit" className="btn-primary">Compare selected</button>
+        <button type="submit" className="btn-primary">
+          Compare selected
+        </button>
       )}
     </form>
   );

@@ -24,7 +24,10 @@ export function pageLists(all: FilterOptions, state: OfferSearch, show: string |
   const lists = {} as FilterLists;
   for (const key of LIST_KEYS) {
     const ticked = new Set<string>(state[key].map(String));
-    lists[key] = { count: options[key].length, options: show === key ? options[key] : options[key].filter((o) => ticked.has(o.value)) };
+    lists[key] = {
+      count: options[key].length,
+      options: show === key ? options[key] : options[key].filter((o) => ticked.has(o.value)),
+    };
   }
   return lists;
 }

@@ -3,7 +3,13 @@
 import type { OfferListItem } from "#contracts/offers.ts";
 
 const PAYOUT_TYPE_LABELS: Record<string, string> = {
-  CPA: "CPA", CPL: "CPL", CPS: "CPS", CPI: "CPI", CPC: "CPC", "pay-per-call": "Pay Per Call", revshare: "RevShare",
+  CPA: "CPA",
+  CPL: "CPL",
+  CPS: "CPS",
+  CPI: "CPI",
+  CPC: "CPC",
+  "pay-per-call": "Pay Per Call",
+  revshare: "RevShare",
 };
 
 export const payoutTypeLabel = (t: string) => PAYOUT_TYPE_LABELS[t] ?? t;
@@ -21,4 +27,5 @@ export function dateText(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
-export const verticalsText = (o: Pick<OfferListItem, "categories">) => (o.categories.length ? o.categories.join(", ") : "—");
+export const verticalsText = (o: Pick<OfferListItem, "categories">) =>
+  o.categories.length ? o.categories.join(", ") : "—";

@@ -1,4 +1,4 @@
-// Offer page (spec §2 /offer/{id}/{slug}): every field, the network card with
+// Offer page (docs/product.md §2 /offer/{id}/{slug}): every field, the network card with
 // its rating and Join button, the same product at other networks with payouts
 // side by side (best first), and similar offers. Non-canonical addresses
 // (missing or wrong slug, an old-site id, /offer/legacy/{id}, a bare slug)
@@ -20,7 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { id, slug } = params;
   if (!id) throw redirect("/", 302);
   // Old links reach here with the old site's id (see routes/legacy/offer.tsx).
-  const offer = await offers.lookup(site.id, id === "legacy" ? { legacyId: slug ?? "" } : { segment: id, legacyFallback: true });
+  const offer = await offers.lookup(
+    site.id,
+    id === "legacy" ? { legacyId: slug ?? "" } : { segment: id, legacyFallback: true },
+  );
   if (!offer) throw data("Offer not found", { status: 404 });
   if (id !== String(offer.id) || slug !== offer.slug) throw redirect(offerUrl(offer), 301);
   const related = await offers.related(offer);
@@ -34,7 +37,10 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
     title: `${d.offer.name} – ${d.offer.network.name}`,
     description: d.offer.description.slice(0, 160),
     path: offerUrl(d.offer),
-    extra: breadcrumbs(seo, [{ name: "Offers", path: "/" }, { name: d.offer.name, path: offerUrl(d.offer) }]),
+    extra: breadcrumbs(seo, [
+      { name: "Offers", path: "/" },
+      { name: d.offer.name, path: offerUrl(d.offer) },
+    ]),
   });
 };
 
@@ -57,14 +63,19 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
     <article className="flex flex-col gap-4" aria-labelledby="offer-title">
       <header className="card">
         <p className="text-xs uppercase tracking-wide text-slate-500">
-          <Link to="/" className="link">Offers</Link> › {offer.categories[0]?.name ?? "Offer"}
+          <Link to="/" className="link">
+            Offers
+          </Link>{" "}
+          › {offer.categories[0]?.name ?? "Offer"}
         </p>
         <h1 id="offer-title" className="mt-1 text-2xl font-semibold">
           {offer.name}
           {offer.sponsored && <SponsoredLabel />}
         </h1>
         {offer.status !== "active" && (
-          <p className="mt-2 rounded bg-slate-100 px-2 py-1 text-sm text-slate-700" role="note">This offer is {offer.status} at {offer.network.name}; see the same offer at other networks below.</p>
+          <p className="mt-2 rounded bg-slate-100 px-2 py-1 text-sm text-slate-700" role="note">
+            This offer is {offer.status} at {offer.network.name}; see the same offer at other networks below.
+          </p>
         )}
         <p className="mt-2 text-slate-700">{offer.description}</p>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
@@ -77,7 +88,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         </dl>
         {offer.previewUrl && (
           <p className="mt-3 text-sm">
-            <a href={offer.previewUrl} target="_blank" rel="nofollow noopener noreferrer" className="link">Preview the landing page</a>
+            <a href={offer.previewUrl} target="_blank" rel="nofollow noopener noreferrer" className="link">
+              Preview the landing page
+            </a>
           </p>
         )}
       </header>
@@ -85,37 +98,75 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       <section className="card flex flex-wrap items-center justify-between gap-3" aria-labelledby="network-card-title">
         <div>
           <h2 id="network-card-title" className="text-lg font-semibold">
-            <Link to={`/network/${offer.network.id}/${offer.network.slug}`} className="link">{offer.network.name}</Link>
+            <Link to={`/network/${offer.network.id}/${offer.network.slug}`} className="link">
+              {offer.network.name}
+            </Link>
           </h2>
           <p className="text-sm text-slate-600">
-            <Stars rating={offer.network.avgRating} /> <span className="ml-1">{offer.network.avgRating.toFixed(1)} / 5 · {offer.network.reviewCount} reviews · {offer.network.offerCount} offers</span>
+            <Stars rating={offer.network.avgRating} />{" "}
+            <span className="ml-1">
+              {offer.network.avgRating.toFixed(1)} / 5 · {offer.network.reviewCount} reviews ·{" "}
+              {offer.network.offerCount} offers
+            </span>
           </p>
         </div>
         <OfferJoinButton network={offer.network} />
       </section>
 
       <section className="card" aria-labelledby="same-offer-title">
-        <h2 id="same-offer-title" className="mb-2 text-lg font-semibold">Same offer at other networks</h2>
+        <h2 id="same-offer-title" className="mb-2 text-lg font-semibold">
+          Same offer at other networks
+        </h2>
         {sameOffer.length <= 1 ? (
           <p className="text-sm text-slate-600">No other network lists this offer yet.</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="data-table" data-testid="same-offer-table">
               <caption className="sr-only">{offer.name} at every network that lists it, best payout first</caption>
-              <thead><tr><th scope="col">Network</th><th scope="col">Rating</th><th scope="col">Payout</th><th scope="col">Type</th><th scope="col">Geos</th><th scope="col"><span className="sr-only">Link</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Network</th>
+                  <th scope="col">Rating</th>
+                  <th scope="col">Payout</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Geos</th>
+                  <th scope="col">
+                    <span className="sr-only">Link</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {sameOffer.map((o, i) => (
-                  <tr key={o.id} className={o.current ? "bg-brand-50" : undefined} data-payout-usd={o.payoutUsd ?? ""} aria-current={o.current ? "true" : undefined}>
+                  <tr
+                    key={o.id}
+                    className={o.current ? "bg-brand-50" : undefined}
+                    data-payout-usd={o.payoutUsd ?? ""}
+                    aria-current={o.current ? "true" : undefined}
+                  >
                     <td>
-                      <Link to={`/network/${o.networkId}/${o.networkSlug}`} className="hover:underline">{o.networkName}</Link>
-                      {i === 0 && <span className="ml-2 rounded bg-green-100 px-1.5 text-[10px] font-semibold uppercase text-green-800">Best payout</span>}
+                      <Link to={`/network/${o.networkId}/${o.networkSlug}`} className="hover:underline">
+                        {o.networkName}
+                      </Link>
+                      {i === 0 && (
+                        <span className="ml-2 rounded bg-green-100 px-1.5 text-[10px] font-semibold uppercase text-green-800">
+                          Best payout
+                        </span>
+                      )}
                       {o.current && <span className="ml-2 text-xs text-slate-500">(this offer)</span>}
                     </td>
-                    <td><Stars rating={o.networkRating} /></td>
+                    <td>
+                      <Stars rating={o.networkRating} />
+                    </td>
                     <td className="whitespace-nowrap font-semibold">{formatPayout(o)}</td>
                     <td>{typeText(o)}</td>
                     <td className="text-xs text-slate-600">{geosText(o.countries)}</td>
-                    <td>{!o.current && <Link to={offerUrl(o)} className="link text-xs">View</Link>}</td>
+                    <td>
+                      {!o.current && (
+                        <Link to={offerUrl(o)} className="link text-xs">
+                          View
+                        </Link>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -126,14 +177,20 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
 
       {similarOffers.length > 0 && (
         <section aria-labelledby="similar-title">
-          <h2 id="similar-title" className="mb-2 text-lg font-semibold">Similar offers</h2>
+          <h2 id="similar-title" className="mb-2 text-lg font-semibold">
+            Similar offers
+          </h2>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {similarOffers.map((o) => (
               <li key={o.id} className={`card p-3 ${o.sponsored ? "bg-amber-50" : ""}`}>
-                <Link to={offerUrl(o)} className="link font-medium">{o.name}</Link>
+                <Link to={offerUrl(o)} className="link font-medium">
+                  {o.name}
+                </Link>
                 {o.sponsored && <SponsoredLabel />}
                 <p className="mt-1 text-sm text-slate-600">{o.networkName}</p>
-                <p className="mt-1 text-sm"><strong>{formatPayout(o)}</strong> · {typeText(o)} · {geosText(o.countries, 3)}</p>
+                <p className="mt-1 text-sm">
+                  <strong>{formatPayout(o)}</strong> · {typeText(o)} · {geosText(o.countries, 3)}
+                </p>
               </li>
             ))}
           </ul>

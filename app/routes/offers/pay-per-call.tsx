@@ -11,7 +11,8 @@ import { fixedPageMeta } from "#app/lib/seo.ts";
 
 export const meta: Route.MetaFunction = fixedPageMeta({
   title: "Pay per call",
-  description: "What pay-per-call affiliate marketing is, the top pay-per-call networks and the best-paying call offers.",
+  description:
+    "What pay-per-call affiliate marketing is, the top pay-per-call networks and the best-paying call offers.",
   path: "/pay-per-call",
 });
 
@@ -29,32 +30,58 @@ export default function PayPerCall({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-4">
       <section className="card" aria-labelledby="ppc-title">
-        <h1 id="ppc-title" className="text-2xl font-semibold">Pay per call</h1>
+        <h1 id="ppc-title" className="text-2xl font-semibold">
+          Pay per call
+        </h1>
         <p className="mt-2 text-slate-700">
-          Pay-per-call offers pay for qualified phone calls instead of clicks or leads. You send callers to a
-          tracked phone number — from search ads, landing pages, social or print — and the advertiser pays a fixed
-          amount for every call that lasts longer than the offer's minimum duration (often 60 to 120 seconds).
+          Pay-per-call offers pay for qualified phone calls instead of clicks or leads. You send callers to a tracked
+          phone number — from search ads, landing pages, social or print — and the advertiser pays a fixed amount for
+          every call that lasts longer than the offer's minimum duration (often 60 to 120 seconds).
         </p>
         <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">
-          <li>High payouts: a caller is a warm prospect, so insurance, legal, home services and finance offers often pay $25–$150 per call.</li>
+          <li>
+            High payouts: a caller is a warm prospect, so insurance, legal, home services and finance offers often pay
+            $25–$150 per call.
+          </li>
           <li>Check the call duration, the hours the call center is open and the geos before you send traffic.</li>
-          <li>Some traffic types (incentive, auto-dialers) are almost always restricted — read each offer's restrictions.</li>
+          <li>
+            Some traffic types (incentive, auto-dialers) are almost always restricted — read each offer's restrictions.
+          </li>
         </ul>
         <p className="mt-3 text-sm">
-          <Link to="/pay-per-call-offers" className="btn-primary inline-block">Search all {total.toLocaleString("en-US")}{totalCapped ? "+" : ""} pay-per-call offers</Link>
+          <Link to="/pay-per-call-offers" className="btn-primary inline-block">
+            Search all {total.toLocaleString("en-US")}
+            {totalCapped ? "+" : ""} pay-per-call offers
+          </Link>
         </p>
       </section>
 
       <section className="card" aria-labelledby="ppc-networks-title">
-        <h2 id="ppc-networks-title" className="mb-2 text-lg font-semibold">Top pay-per-call networks</h2>
-        {networks.length === 0 ? <p className="text-sm text-slate-600">No network lists pay-per-call offers yet.</p> : (
+        <h2 id="ppc-networks-title" className="mb-2 text-lg font-semibold">
+          Top pay-per-call networks
+        </h2>
+        {networks.length === 0 ? (
+          <p className="text-sm text-slate-600">No network lists pay-per-call offers yet.</p>
+        ) : (
           <table className="data-table">
-            <thead><tr><th scope="col">Network</th><th scope="col">Rating</th><th scope="col">Call offers</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Network</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Call offers</th>
+              </tr>
+            </thead>
             <tbody>
               {networks.map((n) => (
                 <tr key={n.id}>
-                  <td><Link to={`/network/${n.id}/${n.slug}`} className="link">{n.name}</Link></td>
-                  <td><Stars rating={n.avgRating} /></td>
+                  <td>
+                    <Link to={`/network/${n.id}/${n.slug}`} className="link">
+                      {n.name}
+                    </Link>
+                  </td>
+                  <td>
+                    <Stars rating={n.avgRating} />
+                  </td>
                   <td>{n.ppcOffers}</td>
                 </tr>
               ))}
@@ -64,7 +91,9 @@ export default function PayPerCall({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="ppc-offers-title">
-        <h2 id="ppc-offers-title" className="mb-2 text-lg font-semibold">Top pay-per-call offers</h2>
+        <h2 id="ppc-offers-title" className="mb-2 text-lg font-semibold">
+          Top pay-per-call offers
+        </h2>
         <CompareProvider>
           <OffersTable offers={offers} caption="Top pay-per-call offers" />
           <CompareBar />

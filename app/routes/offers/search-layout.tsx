@@ -1,4 +1,4 @@
-// Layout: general search bar with top ads and sidebar — the offers search header (spec §2):
+// Layout: general search bar with top ads and sidebar — the offers search header (docs/product.md §2):
 // title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
 import { Link, Outlet, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery } from "#contracts/offers.ts";
@@ -22,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The filter lists and the sidebar do not depend on the search: typing, ticking
 // filters and paging reload only the results.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod || formMethod === "GET") return currentUrl.pathname !== nextUrl.pathname;
   return defaultShouldRevalidate;
 }
@@ -36,19 +41,37 @@ export default function OffersSearchLayout({ loaderData }: Route.ComponentProps)
   return (
     <>
       <TopAds />
-      <section className="container-oa mt-3 grid items-start gap-4 rounded-md bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto]" aria-labelledby="offers-search-title">
+      <section
+        className="container-oa mt-3 grid items-start gap-4 rounded-md bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto]"
+        aria-labelledby="offers-search-title"
+      >
         <div>
-          <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">{OFFERS_SEARCH_TITLE}</h1>
-          <SearchBox action={pathname} label="Search offers" placeholder="Offer name, vertical, network…" normalize={normalizeOfferQuery} />
+          <h1 id="offers-search-title" className="mb-3 text-lg font-semibold">
+            {OFFERS_SEARCH_TITLE}
+          </h1>
+          <SearchBox
+            action={pathname}
+            label="Search offers"
+            placeholder="Offer name, vertical, network…"
+            normalize={normalizeOfferQuery}
+          />
           <OfferFilters lists={loaderData.filterLists} state={state} action={pathname} showAll={params.get("show")} />
           <div className="mt-2 flex gap-4 text-sm">
-            <Link to={clearSearch} className="link" preventScrollReset>Clear Searches</Link>
-            <Link to={clearFilters} className="link" preventScrollReset>Clear Filters</Link>
+            <Link to={clearSearch} className="link" preventScrollReset>
+              Clear Searches
+            </Link>
+            <Link to={clearFilters} className="link" preventScrollReset>
+              Clear Filters
+            </Link>
           </div>
         </div>
-        <div className="hidden md:block"><SearchBarAd /></div>
+        <div className="hidden md:block">
+          <SearchBarAd />
+        </div>
       </section>
-      <WithSidebar sidebar={<FeaturedNetworksBox networks={loaderData.featuredNetworks} />}><Outlet /></WithSidebar>
+      <WithSidebar sidebar={<FeaturedNetworksBox networks={loaderData.featuredNetworks} />}>
+        <Outlet />
+      </WithSidebar>
     </>
   );
 }

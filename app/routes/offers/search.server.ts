@@ -4,7 +4,11 @@ import { offerSearchFromUrl } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import type { RouterContextProvider } from "react-router";
 
-export async function loadOfferSearch(request: Request, context: Readonly<RouterContextProvider>, fixed: { ppc?: boolean } = {}) {
+export async function loadOfferSearch(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  fixed: { ppc?: boolean } = {},
+) {
   const { services, site, clientIp } = context.get(requestContext);
   const state = offerSearchFromUrl(new URL(request.url).searchParams, fixed);
   const result = await services.offers.search(state, { siteId: site.id, clientIp });

@@ -28,22 +28,35 @@ export default function TrafficSourcePage({ loaderData }: Route.ComponentProps) 
   const s = loaderData.trafficSource;
   return (
     <article className="card flex flex-col gap-4" aria-labelledby="traffic-source-name">
-      <nav className="text-sm"><Link to="/traffic-sources" className="link">← All traffic sources</Link></nav>
+      <nav className="text-sm">
+        <Link to="/traffic-sources" className="link">
+          ← All traffic sources
+        </Link>
+      </nav>
       <header className="flex items-center gap-3">
         <NetworkLogo name={s.name} logoUrl={s.logoUrl} size={56} />
-        <h1 id="traffic-source-name" className="text-2xl font-semibold">{s.name}</h1>
+        <h1 id="traffic-source-name" className="text-2xl font-semibold">
+          {s.name}
+        </h1>
         {s.featured && <FeaturedBadge />}
         {isWebUrl(s.website) && (
-          <a href={s.website} target="_blank" rel="noopener sponsored" className="btn-primary ml-auto">Visit website</a>
+          <a href={s.website} target="_blank" rel="noopener sponsored" className="btn-primary ml-auto">
+            Visit website
+          </a>
         )}
       </header>
       <p className="text-slate-800">{s.description}</p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-        <dt className="font-medium text-slate-600">Ad formats</dt><dd>{s.adFormats.join(", ") || "—"}</dd>
-        <dt className="font-medium text-slate-600">Pricing models</dt><dd>{s.pricingModels.join(", ") || "—"}</dd>
-        <dt className="font-medium text-slate-600">Minimum deposit</dt><dd>{depositText(s.minimumDeposit)}</dd>
+        <dt className="font-medium text-slate-600">Ad formats</dt>
+        <dd>{s.adFormats.join(", ") || "—"}</dd>
+        <dt className="font-medium text-slate-600">Pricing models</dt>
+        <dd>{s.pricingModels.join(", ") || "—"}</dd>
+        <dt className="font-medium text-slate-600">Minimum deposit</dt>
+        <dd>{depositText(s.minimumDeposit)}</dd>
         <dt className="font-medium text-slate-600">Geos</dt>
-        <dd title={s.geos.join(", ")}>{s.geos.length > 20 ? `${s.geos.length} countries` : s.geos.join(", ") || "—"}</dd>
+        <dd title={s.geos.join(", ")}>
+          {s.geos.length > 20 ? `${s.geos.length} countries` : s.geos.join(", ") || "—"}
+        </dd>
       </dl>
     </article>
   );

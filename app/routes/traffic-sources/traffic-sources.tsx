@@ -1,4 +1,4 @@
-// /traffic-sources: featured traffic sources first, each group shuffled (spec §4),
+// /traffic-sources: featured traffic sources first, each group shuffled (docs/product.md §4),
 // filtered by the layout's search box, paged through `page` in the URL.
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
@@ -19,16 +19,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = directorySearch(request);
   const sources = await services.trafficSources.list({ search });
   const rows: TrafficSourceRow[] = sources.map((s) => ({
-    id: s.id, name: s.name, logoUrl: s.logoUrl, featured: s.featured, adFormats: s.adFormats,
-    pricingModels: s.pricingModels, minimumDeposit: s.minimumDeposit, geoCount: s.geos.length,
+    id: s.id,
+    name: s.name,
+    logoUrl: s.logoUrl,
+    featured: s.featured,
+    adFormats: s.adFormats,
+    pricingModels: s.pricingModels,
+    minimumDeposit: s.minimumDeposit,
+    geoCount: s.geos.length,
   }));
   return { search, trafficSources: rows };
 }
 
 export default function TrafficSourcesPage({ loaderData: { trafficSources, search } }: Route.ComponentProps) {
   return (
-    <DirectoryListing id="traffic-sources-heading" title="Traffic sources" rows={trafficSources} search={search}
-      nothingFound={`No traffic sources match “${search}”.`} pagesLabel="Traffic sources pages"
-      table={(shown) => <TrafficSourcesTable trafficSources={shown} />} />
+    <DirectoryListing
+      id="traffic-sources-heading"
+      title="Traffic sources"
+      rows={trafficSources}
+      search={search}
+      nothingFound={`No traffic sources match “${search}”.`}
+      pagesLabel="Traffic sources pages"
+      table={(shown) => <TrafficSourcesTable trafficSources={shown} />}
+    />
   );
 }

@@ -9,7 +9,12 @@ function useAds(): AdsBySize | undefined {
 }
 
 /** One large ad over a group of small ones (the top row, the sidebar); empty slots invite advertisers. */
-function AdStack({ region, className, lead, rest }: {
+function AdStack({
+  region,
+  className,
+  lead,
+  rest,
+}: {
   region: string;
   className: string;
   lead: { size: AdSize; label?: string };
@@ -20,7 +25,9 @@ function AdStack({ region, className, lead, rest }: {
     <div className={className} data-region={region}>
       <AdSlot size={lead.size} ad={ads?.[lead.size][0]} label={lead.label} />
       <div className={rest.className}>
-        {Array.from({ length: rest.count }, (_, i) => <AdSlot key={i} size={rest.size} ad={ads?.[rest.size][i]} />)}
+        {Array.from({ length: rest.count }, (_, i) => (
+          <AdSlot key={i} size={rest.size} ad={ads?.[rest.size][i]} />
+        ))}
       </div>
     </div>
   );
@@ -28,15 +35,22 @@ function AdStack({ region, className, lead, rest }: {
 
 /** The 728x90 header banner over three 270x70 top ads. */
 export const TopAds = () => (
-  <AdStack region="top-ads" className="container-oa flex flex-col items-center gap-2 pt-3"
+  <AdStack
+    region="top-ads"
+    className="container-oa flex flex-col items-center gap-2 pt-3"
     lead={{ size: "728x90", label: "Advertise here (header banner)" }}
-    rest={{ size: "270x70", count: 3, className: "flex w-full flex-wrap justify-center gap-2" }} />
+    rest={{ size: "270x70", count: 3, className: "flex w-full flex-wrap justify-center gap-2" }}
+  />
 );
 
 /** One 250x250 and six 125x125 ads. */
 export const SidebarAds = () => (
-  <AdStack region="sidebar-ads" className="flex flex-col items-center gap-2"
-    lead={{ size: "250x250" }} rest={{ size: "125x125", count: 6, className: "grid grid-cols-2 gap-0" }} />
+  <AdStack
+    region="sidebar-ads"
+    className="flex flex-col items-center gap-2"
+    lead={{ size: "250x250" }}
+    rest={{ size: "125x125", count: 6, className: "grid grid-cols-2 gap-0" }}
+  />
 );
 
 export function FooterAd() {

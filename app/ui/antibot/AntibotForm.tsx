@@ -59,8 +59,14 @@ export function AntibotNotice() {
     <p className="mt-2 text-xs text-slate-500">
       <style>{".grecaptcha-badge{visibility:hidden}"}</style>
       This site is protected by reCAPTCHA and the Google{" "}
-      <a className="link" href="https://policies.google.com/privacy" rel="noopener noreferrer" target="_blank">Privacy Policy</a> and{" "}
-      <a className="link" href="https://policies.google.com/terms" rel="noopener noreferrer" target="_blank">Terms of Service</a> apply.
+      <a className="link" href="https://policies.google.com/privacy" rel="noopener noreferrer" target="_blank">
+        Privacy Policy
+      </a>{" "}
+      and{" "}
+      <a className="link" href="https://policies.google.com/terms" rel="noopener noreferrer" target="_blank">
+        Terms of Service
+      </a>{" "}
+      apply.
     </p>
   );
 }

@@ -1,4 +1,4 @@
-// Browser side of the anti-bot check (reCAPTCHA v3, spec §1/§8): the script is
+// Browser side of the anti-bot check (reCAPTCHA v3, docs/product.md §1/§8): the script is
 // loaded once, and only when a site key is configured; each form submission
 // asks it for a token for the form's action name.
 const RECAPTCHA_VERSION = 3;
@@ -7,7 +7,10 @@ const RECAPTCHA_VERSION = 3;
 const failure = (what: "No key provided" | "No version provided" | "Failed to load script" | "Failed to execute") =>
   new Error(`ReCaptcha error: ${what}`);
 
-type Grecaptcha = { ready(cb: () => void): void; execute(siteKey: string, options: { action: string }): Promise<string> };
+type Grecaptcha = {
+  ready(cb: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+};
 declare global {
   interface Window {
     grecaptcha?: Grecaptcha;

@@ -10,10 +10,22 @@ type FieldState = { errors: Record<string, string>; values: FormValues; markRequ
 const FieldContext = createContext<FieldState>({ errors: {}, values: {}, markRequired: false });
 
 /** Gives the fields inside their messages and typed values; `markRequired` stars the required ones. */
-export function Fields({ errors, values, markRequired = false, children }: {
-  errors?: Record<string, string>; values?: FormValues; markRequired?: boolean; children: ReactNode;
+export function Fields({
+  errors,
+  values,
+  markRequired = false,
+  children,
+}: {
+  errors?: Record<string, string>;
+  values?: FormValues;
+  markRequired?: boolean;
+  children: ReactNode;
 }) {
-  return <FieldContext.Provider value={{ errors: errors ?? {}, values: values ?? {}, markRequired }}>{children}</FieldContext.Provider>;
+  return (
+    <FieldContext.Provider value={{ errors: errors ?? {}, values: values ?? {}, markRequired }}>
+      {children}
+    </FieldContext.Provider>
+  );
 }
 
 // "lf": labelled field.
@@ -27,13 +39,19 @@ function useField(name: string) {
 
 function RequiredMark({ required }: { required?: boolean }) {
   const { markRequired } = useContext(FieldContext);
-  return required && markRequired ? <span aria-hidden="true" className="text-red-700"> *</span> : null;
+  return required && markRequired ? (
+    <span aria-hidden="true" className="text-red-700">
+      {" "}
+      *
+    </span>
+  ) : null;
 }
 
 function Label({ name, label, required }: { name: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={idOf(name)} className="block text-sm font-medium text-slate-700">
-      {label}<RequiredMark required={required} />
+      {label}
+      <RequiredMark required={required} />
     </label>
   );
 }
@@ -41,8 +59,16 @@ function Label({ name, label, required }: { name: string; label: string; require
 function Help({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
   return (
     <>
-      {hint && <p id={`${idOf(name)}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>}
-      {error && <p id={`${idOf(name)}-error`} className="field-error" data-field-error={name}>{error}</p>}
+      {hint && (
+        <p id={`${idOf(name)}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${idOf(name)}-error`} className="field-error" data-field-error={name}>
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -50,7 +76,11 @@ function Help({ name, hint, error }: { name: string; hint?: ReactNode; error?: s
 const describedBy = (name: string, hint: unknown, error: unknown) =>
   [hint ? `${idOf(name)}-hint` : "", error ? `${idOf(name)}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-type TextProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & { name: string; label: string; hint?: ReactNode };
+type TextProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+};
 
 /** A text input; a password is never refilled (the server never sends one back). */
 export function TextField({ name, label, hint, required, ...input }: TextProps) {
@@ -58,34 +88,88 @@ export function TextField({ name, label, hint, required, ...input }: TextProps) 
   return (
     <div>
       <Label name={name} label={label} required={required} />
-      <input id={idOf(name)} name={name} className="input mt-1" required={required} defaultValue={typeof value === "string" ? value : undefined}
-        aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} {...input} />
+      <input
+        id={idOf(name)}
+        name={name}
+        className="input mt-1"
+        required={required}
+        defaultValue={typeof value === "string" ? value : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, hint, error)}
+        {...input}
+      />
       <Help name={name} hint={hint} error={error} />
     </div>
   );
 }
 
-export function TextArea({ name, label, hint, required, rows = 5, maxLength }: { name: string; label: string; hint?: ReactNode; required?: boolean; rows?: number; maxLength?: number }) {
+export function TextArea({
+  name,
+  label,
+  hint,
+  required,
+  rows = 5,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  rows?: number;
+  maxLength?: number;
+}) {
   const { error, value } = useField(name);
   return (
     <div>
       <Label name={name} label={label} required={required} />
-      <textarea id={idOf(name)} name={name} rows={rows} maxLength={maxLength} className="input mt-1" required={required}
-        defaultValue={typeof value === "string" ? value : undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} />
+      <textarea
+        id={idOf(name)}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        className="input mt-1"
+        required={required}
+        defaultValue={typeof value === "string" ? value : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, hint, error)}
+      />
       <Help name={name} hint={hint} error={error} />
     </div>
   );
 }
 
-export function SelectField({ name, label, options, required, placeholder }: { name: string; label: string; options: readonly string[]; required?: boolean; placeholder: string }) {
+export function SelectField({
+  name,
+  label,
+  options,
+  required,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  required?: boolean;
+  placeholder: string;
+}) {
   const { error, value } = useField(name);
   return (
     <div>
       <Label name={name} label={label} required={required} />
-      <select id={idOf(name)} name={name} className="input mt-1" required={required} defaultValue={typeof value === "string" ? value : ""}
-        aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, undefined, error)}>
+      <select
+        id={idOf(name)}
+        name={name}
+        className="input mt-1"
+        required={required}
+        defaultValue={typeof value === "string" ? value : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, undefined, error)}
+      >
         <option value="">{placeholder}</option>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </select>
       <Help name={name} error={error} />
     </div>
@@ -93,20 +177,39 @@ export function SelectField({ name, label, options, required, placeholder }: { n
 }
 
 /** Several choices of one field: a group of checkboxes sharing the name. */
-export function CheckboxGroup({ name, label, options, required, columns = 3 }: { name: string; label: string; options: readonly string[]; required?: boolean; columns?: 2 | 3 | 4 }) {
+export function CheckboxGroup({
+  name,
+  label,
+  options,
+  required,
+  columns = 3,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  required?: boolean;
+  columns?: 2 | 3 | 4;
+}) {
   const { error, value } = useField(name);
   const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
   const grid = columns === 2 ? "sm:grid-cols-2" : columns === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3";
   return (
     <fieldset aria-describedby={describedBy(name, undefined, error)}>
       <legend className="text-sm font-medium text-slate-700">
-        {label}<RequiredMark required={required} />
+        {label}
+        <RequiredMark required={required} />
       </legend>
       <div className={`mt-1 grid grid-cols-1 gap-x-4 gap-y-1 ${grid}`}>
         {options.map((o, i) => (
           <label key={o} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={name} value={o} defaultChecked={chosen.has(o)} id={i === 0 ? idOf(name) : undefined}
-              className="h-4 w-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name={name}
+              value={o}
+              defaultChecked={chosen.has(o)}
+              id={i === 0 ? idOf(name) : undefined}
+              className="h-4 w-4 rounded border-slate-300"
+            />
             {o}
           </label>
         ))}
@@ -116,14 +219,33 @@ export function CheckboxGroup({ name, label, options, required, columns = 3 }: {
   );
 }
 
-export function FileField({ name, label, accept, hint, required }: { name: string; label: string; accept: string; hint?: ReactNode; required?: boolean }) {
+export function FileField({
+  name,
+  label,
+  accept,
+  hint,
+  required,
+}: {
+  name: string;
+  label: string;
+  accept: string;
+  hint?: ReactNode;
+  required?: boolean;
+}) {
   const { error } = useField(name);
   return (
     <div>
       <Label name={name} label={label} required={required} />
-      <input id={idOf(name)} name={name} type="file" accept={accept} required={required}
+      <input
+        id={idOf(name)}
+        name={name}
+        type="file"
+        accept={accept}
+        required={required}
         className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-700"
-        aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} />
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, hint, error)}
+      />
       <Help name={name} hint={hint} error={error} />
     </div>
   );
@@ -147,5 +269,9 @@ export function useFormResult() {
 export function FormAlert({ result, refusalField }: { result: FormResult | undefined; refusalField?: string }) {
   if (!result || result.ok || !result.message) return null;
   if (refusalField && result.errors?.[refusalField] === result.message) return null;
-  return <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">{result.message}</p>;
+  return (
+    <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
+      {result.message}
+    </p>
+  );
 }

@@ -12,8 +12,11 @@ const ECHO_MAX = 2000;
 
 /** The values safe to send back into a refused form: only its own fields, never a secret, none oversized. */
 function echoable(values: FormValues, fields: ReadonlySet<string>): FormValues {
-  const fits = (v: string | string[]) => (Array.isArray(v) ? v.every((s) => s.length <= ECHO_MAX) : v.length <= ECHO_MAX);
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => fields.has(k) && !/password|token|recaptcha/i.test(k) && fits(v)));
+  const fits = (v: string | string[]) =>
+    Array.isArray(v) ? v.every((s) => s.length <= ECHO_MAX) : v.length <= ECHO_MAX;
+  return Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => fields.has(k) && !/password|token|recaptcha/i.test(k) && fits(v)),
+  );
 }
 
 export type FormSpec = {
@@ -28,7 +31,10 @@ function formFailure(err: unknown, posted: FormValues, { fields, refusalField }:
   const refusal = refusalOf(err);
   if (!refusal || refusal.status >= 500) throw err;
   const { status, message, headers } = refusal;
-  const errors = refusalField && status === 400 && !Object.keys(refusal.errors).length ? { [refusalField]: message } : refusal.errors;
+  const errors =
+    refusalField && status === 400 && !Object.keys(refusal.errors).length
+      ? { [refusalField]: message }
+      : refusal.errors;
   return data<FormResult>({ ok: false, message, errors, values: echoable(posted, fields) }, { status, headers });
 }
 
@@ -37,7 +43,11 @@ function formFailure(err: unknown, posted: FormValues, { fields, refusalField }:
  * refused unreadable ones, server/plugins/react-router.ts), do the form's work,
  * answer its result or its refusal.
  */
-export async function handleForm<R>(request: Request, spec: FormSpec, work: (values: FormValues, form: FormData) => Promise<R>) {
+export async function handleForm<R>(
+  request: Request,
+  spec: FormSpec,
+  work: (values: FormValues, form: FormData) => Promise<R>,
+) {
   const form = await request.formData();
   const values = formValues(form);
   try {

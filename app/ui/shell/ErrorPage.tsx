@@ -27,11 +27,17 @@ export function ErrorPage({ status, noMatch = false, detail }: { status: number;
           {status}
         </p>
         <h1 className="mt-4 text-xl font-semibold text-slate-800">
-          {status === 404 ? ERROR_TEXTS.notFound : status >= 500 ? ERROR_TEXTS.server : detail || "Sorry, something went wrong"}
+          {status === 404
+            ? ERROR_TEXTS.notFound
+            : status >= 500
+              ? ERROR_TEXTS.server
+              : detail || "Sorry, something went wrong"}
         </h1>
         {noMatch && <p className="mt-2 text-slate-600">{ERROR_TEXTS.noMatch}</p>}
         {/* A plain link: after an error the app state may be unusable, so reload fully. */}
-        <a href="/" className="btn-primary mt-6 inline-block">{ERROR_TEXTS.home}</a>
+        <a href="/" className="btn-primary mt-6 inline-block">
+          {ERROR_TEXTS.home}
+        </a>
       </section>
     </ErrorPageGuard>
   );
@@ -47,7 +53,9 @@ class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolea
     return (
       <section className="py-16 text-center">
         <p>{ERROR_TEXTS.errorPageFailed}</p>
-        <a href="/" className="link">{ERROR_TEXTS.home}</a>
+        <a href="/" className="link">
+          {ERROR_TEXTS.home}
+        </a>
       </section>
     );
   }

@@ -17,8 +17,8 @@ export function Footer({ links }: { links: SiteLinks }) {
         <div>
           <Logo className="text-white" />
           <p className="mt-3 text-sm leading-relaxed">
-            Founded in 2009 by affiliate marketers, OfferAtlas helps affiliates find offers, connect with networks and check
-            their reputation.
+            Founded in 2009 by affiliate marketers, OfferAtlas helps affiliates find offers, connect with networks and
+            check their reputation.
           </p>
         </div>
         <nav aria-label="Footer">
@@ -27,9 +27,13 @@ export function Footer({ links }: { links: SiteLinks }) {
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
                 {"newTab" in l && l.newTab ? (
-                  <a href={l.to} target="_blank" rel="noopener" className="hover:text-white">{l.label}</a>
+                  <a href={l.to} target="_blank" rel="noopener" className="hover:text-white">
+                    {l.label}
+                  </a>
                 ) : (
-                  <Link to={l.to} className="hover:text-white">{l.label}</Link>
+                  <Link to={l.to} className="hover:text-white">
+                    {l.label}
+                  </Link>
                 )}
               </li>
             ))}
@@ -39,12 +43,18 @@ export function Footer({ links }: { links: SiteLinks }) {
           <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-white">Elsewhere</h2>
           <ul className="space-y-1 text-sm">
             {external.map((l) => (
-              <li key={l.label}><a href={l.href} target="_blank" rel="noopener" className="hover:text-white">{l.label}</a></li>
+              <li key={l.label}>
+                <a href={l.href} target="_blank" rel="noopener" className="hover:text-white">
+                  {l.label}
+                </a>
+              </li>
             ))}
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">© 2009–{new Date().getUTCFullYear()} OfferAtlas</div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
+        © 2009–{new Date().getUTCFullYear()} OfferAtlas
+      </div>
     </footer>
   );
 }

@@ -12,7 +12,12 @@ export function Logo({ className = "" }: { className?: string }) {
     >
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
         <circle cx="16" cy="16" r="14" fill="currentColor" opacity="0.15" />
-        <path d="M16 4a12 12 0 1 0 0 24a12 12 0 1 0 0-24zm0 3c2 2.5 3 5.5 3 9s-1 6.5-3 9c-2-2.5-3-5.5-3-9s1-6.5 3-9zM5.5 14h21M5.5 18h21" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path
+          d="M16 4a12 12 0 1 0 0 24a12 12 0 1 0 0-24zm0 3c2 2.5 3 5.5 3 9s-1 6.5-3 9c-2-2.5-3-5.5-3-9s1-6.5 3-9zM5.5 14h21M5.5 18h21"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
       </svg>
       <span className="text-lg">
         Offer<span className="text-brand-600">Atlas</span>

@@ -1,4 +1,4 @@
-// Navigation bar (spec §2): internal links, external resources, and for
+// Navigation bar (docs/product.md §2): internal links, external resources, and for
 // visitors the login dropdown that opens on hover and on keyboard focus.
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
@@ -24,18 +24,31 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="container-oa flex h-14 items-center gap-4">
         <Logo className="text-slate-900" />
-        <button type="button" className="ml-auto rounded p-2 md:hidden" aria-expanded={menuOpen} aria-controls="main-menu"
-          onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="ml-auto rounded p-2 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           <span className="sr-only">Menu</span>
-          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" /></svg>
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" />
+          </svg>
         </button>
-        <div id="main-menu"
-          className={`${menuOpen ? "flex" : "hidden"} absolute inset-x-0 top-14 flex-col gap-1 border-b border-slate-200 bg-white p-3 md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:p-0`}>
+        <div
+          id="main-menu"
+          className={`${menuOpen ? "flex" : "hidden"} absolute inset-x-0 top-14 flex-col gap-1 border-b border-slate-200 bg-white p-3 md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:p-0`}
+        >
           {NAV_LINKS.filter((l) => !("guestOnly" in l) || !user).map((l) =>
             l.to === "/login" ? (
               <LoginDropdown key={l.to} recoveryUrl={links.passwordRecoveryUrl} />
             ) : (
-              <NavLink key={l.to} to={l.to} className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}>
+              <NavLink
+                key={l.to}
+                to={l.to}
+                className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}
+              >
                 {l.label}
               </NavLink>
             ),
@@ -44,20 +57,44 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
             <summary className="nav-link cursor-pointer list-none">Resources ▾</summary>
             <ul className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
               {links.passwordRecoveryUrl && (
-                <li><a className="block px-3 py-1.5 text-sm hover:bg-slate-50" href={links.passwordRecoveryUrl} rel="noopener" target="_blank">Password recovery (Dashboard)</a></li>
+                <li>
+                  <a
+                    className="block px-3 py-1.5 text-sm hover:bg-slate-50"
+                    href={links.passwordRecoveryUrl}
+                    rel="noopener"
+                    target="_blank"
+                  >
+                    Password recovery (Dashboard)
+                  </a>
+                </li>
               )}
               {external(links).map((l) => (
-                <li key={l.label}><a className="block px-3 py-1.5 text-sm hover:bg-slate-50" href={l.href} rel="noopener" target="_blank">{l.label}</a></li>
+                <li key={l.label}>
+                  <a
+                    className="block px-3 py-1.5 text-sm hover:bg-slate-50"
+                    href={l.href}
+                    rel="noopener"
+                    target="_blank"
+                  >
+                    {l.label}
+                  </a>
+                </li>
               ))}
             </ul>
           </details>
           {user && (
             <>
-              <NavLink to="/account" className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`} title={user.email}>
+              <NavLink
+                to="/account"
+                className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}
+                title={user.email}
+              >
                 {user.name}
               </NavLink>
               <Form method="post" action="/logout" className="inline">
-                <button type="submit" className="nav-link">Logout</button>
+                <button type="submit" className="nav-link">
+                  Logout
+                </button>
               </Form>
             </>
           )}
@@ -73,15 +110,31 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
   // On /login?redirectTo=… the dropdown keeps the remembered page too.
   const redirectTo = new URLSearchParams(useLocation().search).get("redirectTo");
   return (
-    <div className="relative" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}
+    <div
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false); }}
-      onKeyDown={(e) => { if (e.key === "Escape") setOpen(false); }}>
-      <NavLink to="/login" className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`} aria-haspopup="true" aria-expanded={open}>
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setOpen(false);
+      }}
+    >
+      <NavLink
+        to="/login"
+        className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}
+        aria-haspopup="true"
+        aria-expanded={open}
+      >
         Login
       </NavLink>
-      <div data-testid="login-dropdown" hidden={!open}
-        className="absolute right-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:top-full">
+      <div
+        data-testid="login-dropdown"
+        hidden={!open}
+        className="absolute right-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:top-full"
+      >
         <AntibotForm action="/login" antibotAction={ANTIBOT_ACTIONS.login} className="space-y-2">
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <label className="block text-sm">
@@ -95,11 +148,17 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" name="remember" value="true" /> Remember Me
           </label>
-          <button type="submit" className="btn-primary w-full">Log In</button>
+          <button type="submit" className="btn-primary w-full">
+            Log In
+          </button>
         </AntibotForm>
         <div className="mt-3 flex justify-between text-xs">
-          <Link to="/forgot-password" className="link">Password recovery</Link>
-          <Link to="/register" className="link">Not registered yet</Link>
+          <Link to="/forgot-password" className="link">
+            Password recovery
+          </Link>
+          <Link to="/register" className="link">
+            Not registered yet
+          </Link>
         </div>
         {recoveryUrl && <span className="sr-only">Dashboard password recovery: {recoveryUrl}</span>}
       </div>

@@ -1,4 +1,4 @@
-// Notifications (spec §8, §9): info, warn, error and success; errors are titled
+// Notifications (docs/product.md §8, §9): info, warn, error and success; errors are titled
 // "ERROR"; each stays 10 seconds; at most 500 px wide.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
@@ -6,7 +6,12 @@ type NotificationType = "info" | "warn" | "error" | "success";
 export type Notification = { id: number; type: NotificationType; title: string; text: string };
 
 const NOTIFICATION_DURATION_MS = 10_000;
-const DEFAULT_TITLES: Record<NotificationType, string> = { info: "Info", warn: "Warning", error: "ERROR", success: "Success" };
+const DEFAULT_TITLES: Record<NotificationType, string> = {
+  info: "Info",
+  warn: "Warning",
+  error: "ERROR",
+  success: "Success",
+};
 
 type Notify = (n: { type: NotificationType; text: string; title?: string }) => void;
 const NotifyContext = createContext<Notify>(() => {});
@@ -25,8 +30,13 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed right-3 top-16 z-50 flex w-[calc(100%-1.5rem)] max-w-[500px] flex-col gap-2">
-        {items.map((n) => <Toast key={n.id} item={n} onClose={() => dismiss(n.id)} />)}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed right-3 top-16 z-50 flex w-[calc(100%-1.5rem)] max-w-[500px] flex-col gap-2"
+      >
+        {items.map((n) => (
+          <Toast key={n.id} item={n} onClose={() => dismiss(n.id)} />
+        ))}
       </div>
     </NotifyContext.Provider>
   );
@@ -45,14 +55,24 @@ function Toast({ item, onClose }: { item: Notification; onClose: () => void }) {
     return () => clearTimeout(t);
   }, [onClose]);
   return (
-    <div role={item.type === "error" ? "alert" : "status"} data-notification={item.type}
-      className={`pointer-events-auto rounded-md border p-3 shadow-md ${STYLES[item.type]}`}>
+    <div
+      role={item.type === "error" ? "alert" : "status"}
+      data-notification={item.type}
+      className={`pointer-events-auto rounded-md border p-3 shadow-md ${STYLES[item.type]}`}
+    >
       <div className="flex items-start gap-3">
         <div className="flex-1">
           <p className="text-sm font-bold">{item.title}</p>
           <p className="text-sm">{item.text}</p>
         </div>
-        <button type="button" onClick={onClose} className="text-lg leading-none opacity-60 hover:opacity-100" aria-label="Dismiss">×</button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="text-lg leading-none opacity-60 hover:opacity-100"
+          aria-label="Dismiss"
+        >
+          ×
+        </button>
       </div>
     </div>
   );

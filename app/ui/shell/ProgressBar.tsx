@@ -1,4 +1,4 @@
-// Navigation progress (spec §9): appears only after 200 ms, so fast pages show
+// Navigation progress (docs/product.md §9): appears only after 200 ms, so fast pages show
 // nothing, then creeps towards the end over about 5 seconds; 3 px high.
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
@@ -24,14 +24,23 @@ export function ProgressBar() {
   }, [busy]);
   if (phase === "idle") return null;
   return (
-    <div role="progressbar" aria-label="Loading page" aria-busy={phase === "running"}
-      className="fixed inset-x-0 top-0 z-50 h-[3px]">
-      <div className="h-full bg-brand-500"
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      aria-busy={phase === "running"}
+      className="fixed inset-x-0 top-0 z-50 h-[3px]"
+    >
+      <div
+        className="h-full bg-brand-500"
         style={{
           width: phase === "running" ? "90%" : "100%",
-          transition: phase === "running" ? `width ${PROGRESS_DURATION_MS}ms cubic-bezier(.1,.6,.3,1)` : "width 200ms, opacity 300ms",
+          transition:
+            phase === "running"
+              ? `width ${PROGRESS_DURATION_MS}ms cubic-bezier(.1,.6,.3,1)`
+              : "width 200ms, opacity 300ms",
           opacity: phase === "done" ? 0 : 1,
-        }} />
+        }}
+      />
     </div>
   );
 }

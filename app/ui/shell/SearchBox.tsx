@@ -1,5 +1,5 @@
 // The search header's text box. Without JavaScript it is a plain GET form; with
-// it, typing updates the URL after a 500 ms pause (spec §4) without a reload.
+// it, typing updates the URL after a 500 ms pause (docs/product.md §4) without a reload.
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
 
@@ -7,9 +7,17 @@ export const SEARCH_DEBOUNCE_MS = 500;
 
 const asTyped = (text: string) => text;
 
-/** `normalize` turns what was typed into the URL's value (the offers search sends it lowercased and trimmed, spec §5). */
-export function SearchBox({ action, placeholder, label, normalize = asTyped }: {
-  action: string; placeholder: string; label: string; normalize?: (text: string) => string;
+/** `normalize` turns what was typed into the URL's value (the offers search sends it lowercased and trimmed, docs/product.md §5). */
+export function SearchBox({
+  action,
+  placeholder,
+  label,
+  normalize = asTyped,
+}: {
+  action: string;
+  placeholder: string;
+  label: string;
+  normalize?: (text: string) => string;
 }) {
   const [params] = useSearchParams();
   const current = params.get("search") ?? "";
@@ -42,13 +50,30 @@ export function SearchBox({ action, placeholder, label, normalize = asTyped }: {
 
   return (
     <Form method="get" action={action} role="search" className="flex gap-2">
-      {[...params.entries()].filter(([k]) => k !== "search" && k !== "page").map(([k, v], i) => (
-        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-      ))}
-      <label className="sr-only" htmlFor="search-box">{label}</label>
-      <input id="search-box" type="search" name="search" value={text} placeholder={placeholder} autoComplete="off"
-        className="input h-10 text-base" onChange={(e) => { typing.current = true; setText(e.target.value); }} />
-      <button type="submit" className="btn-primary h-10">Search</button>
+      {[...params.entries()]
+        .filter(([k]) => k !== "search" && k !== "page")
+        .map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+      <label className="sr-only" htmlFor="search-box">
+        {label}
+      </label>
+      <input
+        id="search-box"
+        type="search"
+        name="search"
+        value={text}
+        placeholder={placeholder}
+        autoComplete="off"
+        className="input h-10 text-base"
+        onChange={(e) => {
+          typing.current = true;
+          setText(e.target.value);
+        }}
+      />
+      <button type="submit" className="btn-primary h-10">
+        Search
+      </button>
     </Form>
   );
 }
