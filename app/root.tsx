@@ -59,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* The client passes the nonce too: the server rendered the stylesheet links with it. */}
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <NotificationProvider>

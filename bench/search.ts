@@ -138,6 +138,9 @@ async function benchOne(db: string, size: number) {
   } else {
     notes.push(`${db} ${size}: EXPLAIN of all ${SEARCH_MIX.length} searches of the mix: no sequential scan on offers.`);
   }
+  /** One line of the table: a scenario of this database and size, and its p99 target if it has one. */
+  const record = (scenario: string, result: Awaited<ReturnType<typeof load>>, target?: number) =>
+    rows.push({ db, size, scenario, ...result, target });
   const sizeLabel = size >= 1_000_000 ? "1m" : size >= 100_000 ? "100k" : String(size);
   const searchTarget =
     db === "postgres"
@@ -158,35 +161,24 @@ async function benchOne(db: string, size: number) {
   await load(server.coldPort, searches, 3);
 
   // Every search doing its database work (cache off): the cost of a search nobody made in the last seconds.
-  const cold = await load(server.coldPort, searches);
-  rows.push({ db, size, scenario: "POST /api/offers/search (mix, cache off)", ...cold });
+  record("POST /api/offers/search (mix, cache off)", await load(server.coldPort, searches));
   // As served: a search answer is reused for SEARCH_CACHE_SECONDS (15 s), the mix repeats within that.
-  const search = await load(server.port, searches);
-  rows.push({
-    db,
-    size,
-    scenario: "POST /api/offers/search (mix, as served: 15 s answer cache)",
-    ...search,
-    target: searchTarget,
-  });
+  record(
+    "POST /api/offers/search (mix, as served: 15 s answer cache)",
+    await load(server.port, searches),
+    searchTarget,
+  );
 
   const ceiling = await load(server.port, [{ method: "GET", path: "/bench/static.json" }]);
-  rows.push({ db, size, scenario: `static JSON, ${server.staticBytes} B (ceiling)`, ...ceiling });
+  record(`static JSON, ${server.staticBytes} B (ceiling)`, ceiling);
 
   if (server.pages) {
     const pages = cycle(PAGE_MIX, (p) => ({ method: "GET", path: p, headers: { accept: "text/html" } }));
     const pageCeiling = await load(server.port, [{ method: "GET", path: "/bench/static.html" }]);
-    rows.push({ db, size, scenario: `static HTML, ${server.pageBytes} B (page ceiling)`, ...pageCeiling });
-    const coldHome = await load(server.coldPort, pages);
-    rows.push({ db, size, scenario: "GET / (home page, SSR, caches off)", ...coldHome });
-    const home = await load(server.port, pages);
-    rows.push({
-      db,
-      size,
-      scenario: "GET / (home page, SSR, as served: 5 s page cache)",
-      ...home,
-      target: db === "postgres" && sizeLabel === "100k" ? TARGETS.home100k : undefined,
-    });
+    record(`static HTML, ${server.pageBytes} B (page ceiling)`, pageCeiling);
+    record("GET / (home page, SSR, caches off)", await load(server.coldPort, pages));
+    const homeTarget = db === "postgres" && sizeLabel === "100k" ? TARGETS.home100k : undefined;
+    record("GET / (home page, SSR, as served: 5 s page cache)", await load(server.port, pages), homeTarget);
   } else {
     notes.push("No build/ found: the home page was not measured (run `npx react-router build`).");
   }

@@ -7,7 +7,14 @@
 // names, no subject, no message, no choices), only our fixed words and the
 // reference number we assigned. It cannot be used to send someone a message of
 // the sender's making. The submitted details go to the staff desk only.
-import type { AdvertisementRequest, ContactMessage, NetworkSubmission } from "#contracts/leads.ts";
+import {
+  ADVERTISE_FIELDS,
+  CONTACT_FIELDS,
+  NETWORK_FIELDS,
+  type AdvertisementRequest,
+  type ContactMessage,
+  type NetworkSubmission,
+} from "#contracts/leads.ts";
 
 export type LeadMail = {
   to: string;
@@ -44,82 +51,91 @@ function confirmation(to: string, subject: string, what: string, next: string, r
   };
 }
 
-export function networkMails(id: number, d: NetworkSubmission, staffEmail: string, logoPath: string): LeadMail[] {
+type LeadForm = "network" | "advertise" | "contact";
+
+/** What the staff mail of a form is made of. */
+type StaffMail = {
+  /** The form's labels (contracts/leads.ts): in their order and in sentence case, one line per field. */
+  labels: Readonly<Record<string, string>>;
+  /** The free-text field, last, under its own label. */
+  text: string;
+  /** The mail's first line. */
+  intro(id: number): string;
+};
+
+const STAFF_MAILS: Record<LeadForm, StaffMail> = {
+  network: {
+    labels: { ...NETWORK_FIELDS, logo: "Logo file" },
+    text: "description",
+    intro: (id) => `A network asked to be listed. It is stored as pending submission #${id}.`,
+  },
+  advertise: {
+    labels: ADVERTISE_FIELDS,
+    text: "message",
+    intro: (id) => `A new advertising request, stored as #${id}.`,
+  },
+  contact: {
+    labels: CONTACT_FIELDS,
+    text: "message",
+    intro: (id) => `A new support message, stored as #${id}.`,
+  },
+};
+
+/** Each form's confirmation: what we received, what happens next, and what the reference number names. */
+const CONFIRMATIONS: Record<LeadForm, { subject: string; what: string; next: string; reference: string }> = {
+  network: {
+    subject: "We received your network submission",
+    what: "a request to list an affiliate network",
+    next: "Our team reviews every network before it is listed; we will reply to this address, usually within five business days.",
+    reference: "network submission",
+  },
+  advertise: {
+    subject: "We received your advertising request",
+    what: "a request to advertise",
+    next: "Our sales team will contact you within two business days with availability and rates.",
+    reference: "advertising request",
+  },
+  contact: {
+    subject: "We received your message",
+    what: "a message for our support team",
+    next: "We answer every message, usually within one business day.",
+    reference: "support request",
+  },
+};
+
+const sentenceCase = (label: string) => label[0] + label.slice(1).toLowerCase();
+
+/** The two mails of lead `id` of `form`: the staff desk's, with everything sent, and the sender's confirmation. */
+function leadMails(
+  form: LeadForm,
+  id: number,
+  d: Readonly<Record<string, Row[1]>> & { email: string },
+  staffEmail: string,
+  staffSubject: string,
+): LeadMail[] {
+  const { labels, text, intro } = STAFF_MAILS[form];
+  const { subject, what, next, reference } = CONFIRMATIONS[form];
+  const fields = Object.entries(labels).filter(([key]) => key !== text);
+  const rows = fields.map(([key, label]): Row => [sentenceCase(label), d[key]]);
   return [
     {
       to: staffEmail,
-      subject: subjectLine(`New network submission #${id}: ${d.networkName}`),
-      text: `A network asked to be listed. It is stored as pending submission #${id}.\n\n${table([
-        ["Network name", d.networkName],
-        ["Website", d.website],
-        ["Contact name", d.contactName],
-        ["Email", d.email],
-        ["Phone", d.phone],
-        ["Messenger", d.messenger],
-        ["Number of offers", d.offerCount],
-        ["Verticals", d.verticals],
-        ["Tracking platform", d.trackingPlatform],
-        ["Payment frequency", d.paymentFrequency],
-        ["Payment methods", d.paymentMethods],
-        ["Minimum payment", d.minimumPayment],
-        ["Commission types", d.commissionTypes],
-        ["Logo file", logoPath],
-      ])}\n\nDescription:\n${d.description}\n`,
+      subject: subjectLine(staffSubject),
+      text: `${intro(id)}\n\n${table(rows)}\n\n${labels[text]}:\n${String(d[text])}\n`,
     },
-    confirmation(
-      d.email,
-      "We received your network submission",
-      "a request to list an affiliate network",
-      "Our team reviews every network before it is listed; we will reply to this address, usually within five business days.",
-      `network submission #${id}`,
-    ),
+    confirmation(d.email, subject, what, next, `${reference} #${id}`),
   ];
+}
+
+export function networkMails(id: number, d: NetworkSubmission, staffEmail: string, logoPath: string): LeadMail[] {
+  const subject = `New network submission #${id}: ${d.networkName}`;
+  return leadMails("network", id, { ...d, logo: logoPath }, staffEmail, subject);
 }
 
 export function advertiseMails(id: number, d: AdvertisementRequest, staffEmail: string): LeadMail[] {
-  return [
-    {
-      to: staffEmail,
-      subject: subjectLine(`Advertising request #${id}: ${d.company}`),
-      text: `A new advertising request, stored as #${id}.\n\n${table([
-        ["Name", d.name],
-        ["Email", d.email],
-        ["Company", d.company],
-        ["Website", d.website],
-        ["Phone", d.phone],
-        ["Messenger", d.messenger],
-        ["Placements", d.placements],
-        ["Monthly budget", d.budget],
-      ])}\n\nMessage:\n${d.message}\n`,
-    },
-    confirmation(
-      d.email,
-      "We received your advertising request",
-      "a request to advertise",
-      "Our sales team will contact you within two business days with availability and rates.",
-      `advertising request #${id}`,
-    ),
-  ];
+  return leadMails("advertise", id, d, staffEmail, `Advertising request #${id}: ${d.company}`);
 }
 
 export function contactMails(id: number, d: ContactMessage, staffEmail: string): LeadMail[] {
-  return [
-    {
-      to: staffEmail,
-      subject: subjectLine(`Support #${id} [${d.topic}]: ${d.subject}`),
-      text: `A new support message, stored as #${id}.\n\n${table([
-        ["Name", d.name],
-        ["Email", d.email],
-        ["Topic", d.topic],
-        ["Subject", d.subject],
-      ])}\n\nMessage:\n${d.message}\n`,
-    },
-    confirmation(
-      d.email,
-      "We received your message",
-      "a message for our support team",
-      "We answer every message, usually within one business day.",
-      `support request #${id}`,
-    ),
-  ];
+  return leadMails("contact", id, d, staffEmail, `Support #${id} [${d.topic}]: ${d.subject}`);
 }

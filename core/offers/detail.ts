@@ -3,112 +3,37 @@
 import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import type { OfferDetail, OfferListItem, SameOfferRow } from "#contracts/offers.ts";
 import { queryOfferRows } from "./listing.ts";
+import { OFFER_CURRENCY, OFFER_FROM } from "./columns.ts";
 
-type RawDetail = {
-  id: number;
-  legacy_id: number | null;
-  slug: string;
-  name: string;
-  description: string;
-  preview_url: string | null;
-  landing_domain: string | null;
-  product_key: string;
-  payout_amount: number | null;
-  payout_percent: number | null;
-  payout_usd: number | null;
-  payout_type: string;
-  currency: string;
-  currency_symbol: string;
-  decimal_digits: number;
-  rounding: number;
-  countries: { code: string; name: string }[];
-  categories: { id: number; slug: string; name: string }[];
-  mobile: boolean;
-  ppc: boolean;
-  allowed_traffic: string[];
-  restricted_traffic: string[];
-  sponsored: boolean;
-  status: string;
-  popularity: number;
-  created_at: Date;
-  updated_at: Date;
-  n_id: number;
-  n_slug: string;
-  n_name: string;
-  n_logo_url: string | null;
-  n_avg_rating: number;
-  n_review_count: number;
-  n_featured: boolean;
-  n_offer_count: number;
-  n_joining_link: string | null;
-  n_website: string | null;
-};
+type RawDetail = Omit<OfferDetail, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 
+// The columns in the order of OfferDetail, under its names (see ./columns.ts).
 function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
   return sql`
-    SELECT o.id, o.legacy_id, o.slug, o.name, o.description, o.preview_url, o.landing_domain, o.product_key,
-      o.payout_amount, o.payout_percent, o.payout_usd, o.payout_type, o.currency, c.symbol AS currency_symbol,
-      c.decimal_digits, c.rounding::float8 AS rounding,
+    SELECT o.id, o.legacy_id AS "legacyId", o.slug, o.name, o.description, o.preview_url AS "previewUrl",
+      o.landing_domain AS "landingDomain", o.product_key AS "productKey", o.payout_amount AS "payoutAmount",
+      o.payout_percent AS "payoutPercent", o.payout_usd AS "payoutUsd", o.payout_type AS "payoutType", ${OFFER_CURRENCY},
       coalesce((SELECT json_agg(json_build_object('code', k.code, 'name', coalesce(co.name, k.code)) ORDER BY k.ord)
                 FROM unnest(o.countries) WITH ORDINALITY AS k(code, ord) LEFT JOIN countries co ON co.code = k.code), '[]') AS countries,
       coalesce((SELECT json_agg(json_build_object('id', cat.id, 'slug', cat.slug, 'name', cat.name) ORDER BY cat.name)
                 FROM categories cat WHERE cat.id = ANY (o.category_ids)), '[]') AS categories,
-      o.mobile, o.ppc, o.allowed_traffic, o.restricted_traffic, o.sponsored, o.status, o.popularity, o.created_at, o.updated_at,
-      n.id AS n_id, n.slug AS n_slug, n.name AS n_name, n.logo_url AS n_logo_url, n.avg_rating::float8 AS n_avg_rating,
-      n.review_count AS n_review_count, n.featured AS n_featured, coalesce(p.offer_count, n.offer_count) AS n_offer_count,
-      p.joining_link AS n_joining_link, n.website AS n_website
-    FROM offers o
-    JOIN networks n ON n.id = o.network_id
-    JOIN currencies c ON c.code = o.currency
+      o.mobile, o.ppc, o.allowed_traffic AS "allowedTraffic", o.restricted_traffic AS "restrictedTraffic", o.sponsored,
+      o.status, o.popularity, o.created_at AS "createdAt", o.updated_at AS "updatedAt",
+      json_build_object(
+        'id', n.id, 'slug', n.slug, 'name', n.name, 'logoUrl', n.logo_url, 'avgRating', n.avg_rating::float8,
+        'reviewCount', n.review_count, 'featured', n.featured, 'offerCount', coalesce(p.offer_count, n.offer_count),
+        'joiningLink', p.joining_link, 'website', n.website
+      ) AS network
+    FROM ${OFFER_FROM}
     LEFT JOIN network_properties p ON p.network_id = n.id AND p.identifier = ${siteId}
     WHERE ${where} ${order} LIMIT 1`;
 }
 
-function toDetail(r: RawDetail): OfferDetail {
-  return {
-    id: r.id,
-    legacyId: r.legacy_id,
-    slug: r.slug,
-    name: r.name,
-    description: r.description,
-    previewUrl: r.preview_url,
-    landingDomain: r.landing_domain,
-    productKey: r.product_key,
-    payoutAmount: r.payout_amount,
-    payoutPercent: r.payout_percent,
-    payoutUsd: r.payout_usd,
-    payoutType: r.payout_type,
-    currency: {
-      code: r.currency.trim(),
-      symbol: r.currency_symbol,
-      decimalDigits: r.decimal_digits,
-      rounding: r.rounding,
-    },
-    countries: r.countries,
-    categories: r.categories,
-    mobile: r.mobile,
-    ppc: r.ppc,
-    allowedTraffic: r.allowed_traffic,
-    restrictedTraffic: r.restricted_traffic,
-    sponsored: r.sponsored,
-    status: r.status,
-    popularity: r.popularity,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-    network: {
-      id: r.n_id,
-      slug: r.n_slug,
-      name: r.n_name,
-      logoUrl: r.n_logo_url,
-      avgRating: r.n_avg_rating,
-      reviewCount: r.n_review_count,
-      featured: r.n_featured,
-      offerCount: r.n_offer_count,
-      joiningLink: r.n_joining_link,
-      website: r.n_website,
-    },
-  };
-}
+const toDetail = (r: RawDetail): OfferDetail => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 const isId = (v: string | number) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v));
 

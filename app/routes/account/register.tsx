@@ -11,6 +11,7 @@ import { guestOnly } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
+import { NewPasswordFields } from "./NewPasswordFields";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account | OfferAtlas" }];
@@ -52,21 +53,7 @@ export default function RegisterPage() {
         <Fields errors={result?.errors} values={result?.values}>
           <TextField label="Name" name="name" autoComplete="name" required />
           <TextField label="Email" name="email" type="email" autoComplete="email" required />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-          <TextField
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields label="Password" />
           <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" />
           <TextField label="Company (optional)" name="company" autoComplete="organization" />
           <TextField label="Skype / Telegram (optional)" name="messenger" />

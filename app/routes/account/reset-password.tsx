@@ -4,12 +4,13 @@ import { Link, useLoaderData } from "react-router";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { resetPasswordSchema } from "#contracts/auth.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
-import { Fields, FormAlert, TextField, useFormResult } from "#app/ui/form/Fields.tsx";
+import { Fields, FormAlert, useFormResult } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";
 import { handleForm } from "#app/ui/form/form.server.ts";
 import { requestContext } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
+import { NewPasswordFields } from "./NewPasswordFields";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -69,21 +70,7 @@ export default function ResetPasswordPage() {
         <FormAlert result={result} refusalField="password" />
         <input type="hidden" name="token" value={token} />
         <Fields errors={result?.errors}>
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-          <TextField
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields label="New password" />
         </Fields>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Change my password

@@ -2,9 +2,13 @@
 // loader, the whole list (shuffled, featured first) is loaded once per search,
 // and pages are cut from it here, so paging does not reshuffle and no entry
 // shows on two pages.
-import type { ReactNode } from "react";
-import { useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ReactElement, ReactNode } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
+import { revalidateWhen } from "#app/lib/revalidate.ts";
+import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
+import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";
+import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
 import { Pagination } from "#app/ui/Pagination.tsx";
 
 /** The directory search the URL asks for, bounded like every typed query. */
@@ -12,16 +16,10 @@ export const directorySearch = (request: Request) =>
   (new URL(request.url).searchParams.get("search") ?? "").slice(0, 200);
 
 /** Paging within one search reuses the loaded list. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export const shouldRevalidate = revalidateWhen(({ currentUrl, nextUrl, formMethod }) => {
   const sameSearch = (currentUrl.searchParams.get("search") ?? "") === (nextUrl.searchParams.get("search") ?? "");
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && sameSearch) return false;
-  return defaultShouldRevalidate;
-}
+  return !formMethod && currentUrl.pathname === nextUrl.pathname && sameSearch ? false : undefined;
+});
 
 /** Any `page` value lands on a real page: past the end is the last, anything else not a whole number ≥ 1 the first. */
 const pageFrom = (params: URLSearchParams, pageCount: number) => {
@@ -29,22 +27,65 @@ const pageFrom = (params: URLSearchParams, pageCount: number) => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, pageCount) : 1;
 };
 
-export function DirectoryListing<T>({
-  id,
-  title,
+/** What every entry of a directory shows first: its logo, its name and whether it is featured. */
+type Entry = { id: number; name: string; logoUrl: string | null; featured: boolean };
+
+/** One directory (networks, traffic sources): its names, and the columns of its own after logo and name. */
+export type Directory<T extends Entry> = {
+  /** The path it lives at, without the slash: the ids of its heading and table. */
+  slug: string;
+  /** The heading, also the table's caption. */
+  title: string;
+  /** Its entries in a sentence: "No networks match …", "Networks pages". */
+  plural: string;
+  /** The name column's heading. */
+  entry: string;
+  href: (entry: T) => string;
+  /** The data attributes of an entry's row. */
+  rowData: (entry: T) => Record<`data-${string}`, string | number | true | undefined>;
+  columns: (string | ReactElement)[];
+  /** The cells of `columns`. */
+  cells: (entry: T) => ReactNode;
+};
+
+function DirectoryTable<T extends Entry>({ directory: d, entries }: { directory: Directory<T>; entries: T[] }) {
+  return (
+    <DataTable
+      caption={d.title}
+      testId={`${d.slug}-table`}
+      columns={[<HiddenHeading key="logo" label="Logo" />, d.entry, ...d.columns]}
+    >
+      {entries.map((e) => (
+        <tr key={e.id} {...d.rowData(e)} className={e.featured ? "bg-brand-50/60" : undefined}>
+          <td className="w-12">
+            <NetworkLogo name={e.name} logoUrl={e.logoUrl} />
+          </td>
+          <td>
+            <Link to={d.href(e)} className="link font-medium">
+              {e.name}
+            </Link>
+            {e.featured && (
+              <span className="ml-2">
+                <FeaturedBadge />
+              </span>
+            )}
+          </td>
+          {d.cells(e)}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** A directory page's list: its heading with the count, then a page of the table and the pages, or that nothing matched. */
+export function DirectoryListing<T extends Entry>({
+  directory,
   rows,
   search,
-  nothingFound,
-  pagesLabel,
-  table,
 }: {
-  id: string;
-  title: string;
+  directory: Directory<T>;
   rows: T[];
   search: string;
-  nothingFound: string;
-  pagesLabel: string;
-  table: (shown: T[]) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -56,19 +97,29 @@ export function DirectoryListing<T>({
     next.set("page", String(p));
     return `${pathname}?${next.toString()}`;
   };
+  const id = `${directory.slug}-heading`;
+  const { plural } = directory;
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-2 text-base font-semibold">
-        {title} <span className="text-sm font-normal text-slate-600">({rows.length})</span>
+        {directory.title} <span className="text-sm font-normal text-slate-600">({rows.length})</span>
       </h2>
       {rows.length === 0 ? (
         <p className="card text-sm" role="status">
-          {nothingFound}
+          {`No ${plural} match “${search}”.`}
         </p>
       ) : (
         <>
-          {table(rows.slice((page - 1) * NETWORKS_PAGE_SIZE, page * NETWORKS_PAGE_SIZE))}
-          <Pagination page={page} pageCount={pageCount} href={href} label={pagesLabel} />
+          <DirectoryTable
+            directory={directory}
+            entries={rows.slice((page - 1) * NETWORKS_PAGE_SIZE, page * NETWORKS_PAGE_SIZE)}
+          />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={href}
+            label={`${plural[0].toUpperCase()}${plural.slice(1)} pages`}
+          />
         </>
       )}
     </section>

@@ -1,15 +1,6 @@
 // Layout: top ads with footer ad (and the navigation bar every page has).
-import { Outlet } from "react-router";
-import { FooterAd, TopAds } from "#app/ui/ads/AdRegions.tsx";
+import { TopAdsPage } from "./TopAdsPage";
 
 export default function TopAdsFooterAdLayout() {
-  return (
-    <>
-      <TopAds />
-      <div className="container-oa py-4">
-        <Outlet />
-      </div>
-      <FooterAd />
-    </>
-  );
+  return <TopAdsPage footerAd />;
 }

@@ -1,14 +1,6 @@
 // Layout: top ads only.
-import { Outlet } from "react-router";
-import { TopAds } from "#app/ui/ads/AdRegions.tsx";
+import { TopAdsPage } from "./TopAdsPage";
 
 export default function TopAdsLayout() {
-  return (
-    <>
-      <TopAds />
-      <div className="container-oa py-4">
-        <Outlet />
-      </div>
-    </>
-  );
+  return <TopAdsPage />;
 }

@@ -1,25 +1,21 @@
 // /add-your-network (docs/product.md §2, §7): a network asks to be listed. The logo is
 // checked in the browser for a quick answer and again on the server from its
 // bytes; the submission is stored as pending and the staff are mailed.
-import {
-  LEAD_ACTIONS,
-  LEAD_CONFIRMATIONS,
-  LOGO_RULES,
-  NETWORK_FIELDS as F,
-  networkSubmissionSchema,
-} from "#contracts/leads.ts";
+import type { ReactNode } from "react";
+import { LOGO_RULES, NETWORK_FIELDS as F, networkSubmissionSchema } from "#contracts/leads.ts";
 import { requestContext } from "#app/context.ts";
 import { CheckboxGroup, FileField, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
-import { leadMeta, LeadPage } from "./LeadPage";
+import { EmailField, FieldPairs, MessengerField, WebsiteField } from "./lead-fields";
+import { LeadPage } from "./LeadPage";
 import { checkLogoInBrowser } from "./logo-check";
 import { leadAction } from "./lead.server";
 import type { Route } from "./+types/add-your-network";
 
+export { leadMeta as meta } from "./LeadPage";
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await context.get(requestContext).services.networks.options() };
 }
-
-export const meta: Route.MetaFunction = leadMeta("/add-your-network");
 
 export const action = leadAction(async ({ values, form }, origin, services) => {
   const file = form.get("logo");
@@ -39,94 +35,99 @@ async function checkFiles(form: FormData): Promise<Record<string, string>> {
   return message ? { logo: message } : {};
 }
 
+// A titled part of the form: its short fields side by side, then the wide ones.
+function Section({
+  title,
+  first = false,
+  pairs,
+  children,
+}: {
+  title: string;
+  first?: boolean;
+  pairs: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <h2 className={first ? "text-base font-semibold" : "pt-2 text-base font-semibold"}>{title}</h2>
+      <FieldPairs>{pairs}</FieldPairs>
+      {children}
+    </>
+  );
+}
+
 export default function AddYourNetworkPage({ loaderData: { options } }: Route.ComponentProps) {
+  // The checkboxes of a field whose options the loader brought under the same name.
+  const choices = (name: "verticals" | "commissionTypes" | "paymentMethods", columns?: 4) => (
+    <CheckboxGroup name={name} label={F[name]} required options={options[name]} columns={columns} />
+  );
   return (
     <LeadPage
-      title="Add your network"
+      kind="network"
       intro={
         <p className="mt-2 text-slate-600">
           List your affiliate network where affiliates compare networks, payouts and reviews. Our team reviews every
           submission, usually within five business days.
         </p>
       }
-      confirmation={{
-        title: "Network submitted",
-        fallback: LEAD_CONFIRMATIONS.network,
-        againLabel: "Submit another network",
-      }}
-      form={{
-        action: "/add-your-network",
-        antibotAction: LEAD_ACTIONS.network,
-        schema: networkSubmissionSchema(options),
-        multipart: true,
-        checkFiles,
-        submitLabel: "Submit network",
-      }}
+      form={{ schema: networkSubmissionSchema(options), multipart: true, checkFiles }}
     >
-      <h2 className="text-base font-semibold">Your network</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="networkName" label={F.networkName} required maxLength={120} autoComplete="organization" />
-        <TextField
-          name="website"
-          label={F.website}
+      <Section
+        title="Your network"
+        first
+        pairs={
+          <>
+            <TextField name="networkName" label={F.networkName} required maxLength={120} autoComplete="organization" />
+            <WebsiteField label={F.website} />
+            <TextField name="offerCount" label={F.offerCount} required inputMode="numeric" />
+            <SelectField
+              name="trackingPlatform"
+              label={F.trackingPlatform}
+              required
+              options={options.trackingPlatforms}
+              placeholder="Select a platform"
+            />
+          </>
+        }
+      >
+        <TextArea
+          name="description"
+          label={F.description}
           required
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          autoComplete="url"
+          maxLength={5000}
+          hint="What makes your network worth joining: verticals, exclusive offers, support, payments (at least 30 characters)."
         />
-        <TextField name="offerCount" label={F.offerCount} required inputMode="numeric" />
-        <SelectField
-          name="trackingPlatform"
-          label={F.trackingPlatform}
-          required
-          options={options.trackingPlatforms}
-          placeholder="Select a platform"
-        />
-      </div>
-      <TextArea
-        name="description"
-        label={F.description}
-        required
-        maxLength={5000}
-        hint="What makes your network worth joining: verticals, exclusive offers, support, payments (at least 30 characters)."
+        {choices("verticals")}
+        {choices("commissionTypes", 4)}
+      </Section>
+      <Section
+        title="Payments"
+        pairs={
+          <>
+            <SelectField
+              name="paymentFrequency"
+              label={F.paymentFrequency}
+              required
+              options={options.paymentFrequencies}
+              placeholder="Select a frequency"
+            />
+            <TextField name="minimumPayment" label={`${F.minimumPayment} (USD)`} required inputMode="numeric" />
+          </>
+        }
+      >
+        {choices("paymentMethods", 4)}
+      </Section>
+      <Section
+        title="Contact"
+        pairs={
+          <>
+            <TextField name="contactName" label={F.contactName} required autoComplete="name" />
+            <EmailField label={F.email} />
+            <TextField name="phone" label={F.phone} type="tel" autoComplete="tel" />
+            <MessengerField />
+          </>
+        }
       />
-      <CheckboxGroup name="verticals" label={F.verticals} required options={options.verticals} />
-      <CheckboxGroup
-        name="commissionTypes"
-        label={F.commissionTypes}
-        required
-        options={options.commissionTypes}
-        columns={4}
-      />
-
-      <h2 className="pt-2 text-base font-semibold">Payments</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          name="paymentFrequency"
-          label={F.paymentFrequency}
-          required
-          options={options.paymentFrequencies}
-          placeholder="Select a frequency"
-        />
-        <TextField name="minimumPayment" label={`${F.minimumPayment} (USD)`} required inputMode="numeric" />
-      </div>
-      <CheckboxGroup
-        name="paymentMethods"
-        label={F.paymentMethods}
-        required
-        options={options.paymentMethods}
-        columns={4}
-      />
-
-      <h2 className="pt-2 text-base font-semibold">Contact</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="contactName" label={F.contactName} required autoComplete="name" />
-        <TextField name="email" label={F.email} required type="email" autoComplete="email" />
-        <TextField name="phone" label={F.phone} type="tel" autoComplete="tel" />
-        <TextField name="messenger" label="Skype / Telegram" hint="Optional" />
-      </div>
-
       <FileField
         name="logo"
         label={F.logo}

@@ -1,26 +1,19 @@
 // /advertise (docs/product.md §2, §7): an advertiser asks the sales desk for placements.
 // Stored first, then mailed to sales and confirmed to the sender.
-import {
-  AD_BUDGETS,
-  AD_PLACEMENTS,
-  ADVERTISE_FIELDS as F,
-  advertisementRequestSchema,
-  LEAD_ACTIONS,
-  LEAD_CONFIRMATIONS,
-} from "#contracts/leads.ts";
+import { AD_BUDGETS, AD_PLACEMENTS, ADVERTISE_FIELDS as F, advertisementRequestSchema } from "#contracts/leads.ts";
 import { CheckboxGroup, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
-import { leadMeta, LeadPage } from "./LeadPage";
+import { EmailField, FieldPairs, MessengerField, WebsiteField } from "./lead-fields";
+import { LeadPage } from "./LeadPage";
 import { leadAction } from "./lead.server";
-import type { Route } from "./+types/advertise";
 
-export const meta: Route.MetaFunction = leadMeta("/advertise");
+export { leadMeta as meta } from "./LeadPage";
 
 export const action = leadAction(({ values }, origin, services) => services.leads.requestAdvertising(values, origin));
 
 export default function AdvertisePage() {
   return (
     <LeadPage
-      title="Advertise with OfferAtlas"
+      kind="advertise"
       intro={
         <>
           <p className="mt-2 text-slate-600">
@@ -43,34 +36,16 @@ export default function AdvertisePage() {
           </ul>
         </>
       }
-      confirmation={{
-        title: "Request sent",
-        fallback: LEAD_CONFIRMATIONS.advertise,
-        againLabel: "Send another request",
-      }}
-      form={{
-        action: "/advertise",
-        antibotAction: LEAD_ACTIONS.advertise,
-        schema: advertisementRequestSchema,
-        submitLabel: "Send request",
-      }}
+      form={{ schema: advertisementRequestSchema }}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldPairs>
         <TextField name="name" label={F.name} required autoComplete="name" />
-        <TextField name="email" label={F.email} required type="email" autoComplete="email" />
+        <EmailField label={F.email} />
         <TextField name="company" label={F.company} required autoComplete="organization" />
-        <TextField
-          name="website"
-          label={F.website}
-          required
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          autoComplete="url"
-        />
+        <WebsiteField label={F.website} />
         <TextField name="phone" label={F.phone} type="tel" autoComplete="tel" hint="Optional" />
-        <TextField name="messenger" label="Skype / Telegram" hint="Optional" />
-      </div>
+        <MessengerField />
+      </FieldPairs>
       <CheckboxGroup name="placements" label={F.placements} required options={AD_PLACEMENTS} columns={2} />
       <SelectField name="budget" label={F.budget} required options={AD_BUDGETS} placeholder="Select a budget" />
       <TextArea

@@ -3,7 +3,7 @@
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
 import { directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
-import { NetworksTable, type NetworkRow } from "./NetworksTable";
+import { NETWORKS, type NetworkRow } from "./NetworksTable";
 import type { Route } from "./+types/networks";
 
 export { shouldRevalidate } from "#app/routes/layouts/directory.tsx";
@@ -34,15 +34,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function NetworksPage({ loaderData: { networks, search } }: Route.ComponentProps) {
-  return (
-    <DirectoryListing
-      id="networks-heading"
-      title="Affiliate networks"
-      rows={networks}
-      search={search}
-      nothingFound={`No networks match “${search}”.`}
-      pagesLabel="Networks pages"
-      table={(shown) => <NetworksTable networks={shown} />}
-    />
-  );
+  return <DirectoryListing directory={NETWORKS} rows={networks} search={search} />;
 }

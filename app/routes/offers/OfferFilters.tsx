@@ -7,6 +7,13 @@ import { offerSearchToUrl, type OfferSearch } from "#contracts/offers.ts";
 import { MultiSelect } from "#app/ui/MultiSelect.tsx";
 import { loadAllLists, type FilterLists, type ListKey } from "./filter-lists";
 
+// The three lists, in the order the header shows them.
+const FILTERS: { key: ListKey; label: string; placeholder: string }[] = [
+  { key: "networks", label: "Networks", placeholder: "All networks" },
+  { key: "categories", label: "Categories", placeholder: "All categories" },
+  { key: "countries", label: "Countries", placeholder: "All countries" },
+];
+
 export function OfferFilters({
   lists,
   state,
@@ -36,6 +43,7 @@ export function OfferFilters({
     onChange: (values: string[]) => apply(key, values),
     showAll: showAll === key,
     showAllHref: `${action}?${offerSearchToUrl(state)}&show=${key}#filters-title`,
+    selected: state[key].map(String),
   });
 
   return (
@@ -51,39 +59,14 @@ export function OfferFilters({
         Filters
       </h2>
       <ul className="flex flex-wrap items-end gap-3">
-        <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
-            Networks
-          </span>
-          <MultiSelect
-            {...list("networks")}
-            label="Networks"
-            placeholder="All networks"
-            selected={state.networks.map(String)}
-          />
-        </li>
-        <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
-            Categories
-          </span>
-          <MultiSelect
-            {...list("categories")}
-            label="Categories"
-            placeholder="All categories"
-            selected={state.categories.map(String)}
-          />
-        </li>
-        <li>
-          <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
-            Countries
-          </span>
-          <MultiSelect
-            {...list("countries")}
-            label="Countries"
-            placeholder="All countries"
-            selected={state.countries}
-          />
-        </li>
+        {FILTERS.map(({ key, label, placeholder }) => (
+          <li key={key}>
+            <span className="mb-0.5 block text-xs font-medium text-slate-600" aria-hidden="true">
+              {label}
+            </span>
+            <MultiSelect {...list(key)} label={label} placeholder={placeholder} />
+          </li>
+        ))}
         {!hydrated && (
           <li>
             <button type="submit" className="btn-secondary h-[34px] py-0">

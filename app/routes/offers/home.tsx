@@ -20,13 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return (
-    <OffersSearchResults
-      state={loaderData.state}
-      result={loaderData.result}
-      action="/"
-      tabs={OFFER_TABS}
-      heading="Affiliate offers"
-    />
-  );
+  return <OffersSearchResults {...loaderData} action="/" tabs={OFFER_TABS} heading="Affiliate offers" />;
 }

@@ -22,13 +22,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h2 className="mb-2 text-xl font-semibold">Pay-per-call offers</h2>
-      <OffersSearchResults
-        state={loaderData.state}
-        result={loaderData.result}
-        action="/pay-per-call-offers"
-        tabs={TABS}
-        heading="Pay-per-call offers"
-      />
+      <OffersSearchResults {...loaderData} action="/pay-per-call-offers" tabs={TABS} heading="Pay-per-call offers" />
     </>
   );
 }

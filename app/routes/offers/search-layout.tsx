@@ -1,8 +1,9 @@
 // Layout: general search bar with top ads and sidebar — the offers search header (docs/product.md §2):
 // title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
-import { Link, Outlet, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, Outlet, useLocation, useSearchParams } from "react-router";
 import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
+import { revalidateWhen } from "#app/lib/revalidate.ts";
 import { SearchBarAd, TopAds } from "#app/ui/ads/AdRegions.tsx";
 import { SearchBox } from "#app/ui/shell/SearchBox.tsx";
 import { WithSidebar } from "#app/ui/shell/WithSidebar.tsx";
@@ -22,15 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The filter lists and the sidebar do not depend on the search: typing, ticking
 // filters and paging reload only the results.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod || formMethod === "GET") return currentUrl.pathname !== nextUrl.pathname;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateWhen(({ currentUrl, nextUrl, formMethod }) =>
+  !formMethod || formMethod === "GET" ? currentUrl.pathname !== nextUrl.pathname : undefined,
+);
 
 export default function OffersSearchLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
 import { directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
-import { TrafficSourcesTable, type TrafficSourceRow } from "./TrafficSourcesTable";
+import { TRAFFIC_SOURCES, type TrafficSourceRow } from "./TrafficSourcesTable";
 import type { Route } from "./+types/traffic-sources";
 
 export { shouldRevalidate } from "#app/routes/layouts/directory.tsx";
@@ -32,15 +32,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function TrafficSourcesPage({ loaderData: { trafficSources, search } }: Route.ComponentProps) {
-  return (
-    <DirectoryListing
-      id="traffic-sources-heading"
-      title="Traffic sources"
-      rows={trafficSources}
-      search={search}
-      nothingFound={`No traffic sources match “${search}”.`}
-      pagesLabel="Traffic sources pages"
-      table={(shown) => <TrafficSourcesTable trafficSources={shown} />}
-    />
-  );
+  return <DirectoryListing directory={TRAFFIC_SOURCES} rows={trafficSources} search={search} />;
 }

@@ -76,103 +76,92 @@ function Help({ name, hint, error }: { name: string; hint?: ReactNode; error?: s
 const describedBy = (name: string, hint: unknown, error: unknown) =>
   [hint ? `${idOf(name)}-hint` : "", error ? `${idOf(name)}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-type TextProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-};
+/** What every labelled control takes. */
+type ControlProps = { name: string; label: string; hint?: ReactNode; required?: boolean };
 
-/** A text input; a password is never refilled (the server never sends one back). */
-export function TextField({ name, label, hint, required, ...input }: TextProps) {
-  const { error, value } = useField(name);
-  return (
-    <div>
-      <Label name={name} label={label} required={required} />
-      <input
-        id={idOf(name)}
-        name={name}
-        className="input mt-1"
-        required={required}
-        defaultValue={typeof value === "string" ? value : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        {...input}
-      />
-      <Help name={name} hint={hint} error={error} />
-    </div>
-  );
-}
+/** A control's attributes: its own ones (`own`) between its name and the aria ones. */
+type Attributes = <Own extends object>(
+  own: Own,
+) => Own & { id: string; name: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-export function TextArea({
+/** One labelled control: the label, the control `children` draws from its attributes and typed value, then hint and message. */
+function Control({
   name,
   label,
   hint,
   required,
-  rows = 5,
-  maxLength,
-}: {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  required?: boolean;
-  rows?: number;
-  maxLength?: number;
-}) {
+  children,
+}: ControlProps & { children: (attributes: Attributes, value: string | string[] | undefined) => ReactNode }) {
   const { error, value } = useField(name);
+  const attributes: Attributes = (own) => ({
+    id: idOf(name),
+    name,
+    ...own,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(name, hint, error),
+  });
   return (
     <div>
       <Label name={name} label={label} required={required} />
-      <textarea
-        id={idOf(name)}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        className="input mt-1"
-        required={required}
-        defaultValue={typeof value === "string" ? value : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-      />
+      {children(attributes, value)}
       <Help name={name} hint={hint} error={error} />
     </div>
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  options,
-  required,
-  placeholder,
-}: {
-  name: string;
-  label: string;
-  options: readonly string[];
-  required?: boolean;
-  placeholder: string;
-}) {
-  const { error, value } = useField(name);
+const typed = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+type TextProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & ControlProps;
+
+/** A text input; a password is never refilled (the server never sends one back). */
+export function TextField({ name, label, hint, required, ...input }: TextProps) {
   return (
-    <div>
-      <Label name={name} label={label} required={required} />
-      <select
-        id={idOf(name)}
-        name={name}
-        className="input mt-1"
-        required={required}
-        defaultValue={typeof value === "string" ? value : ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, undefined, error)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      <Help name={name} error={error} />
-    </div>
+    <Control name={name} label={label} hint={hint} required={required}>
+      {(attributes, value) => (
+        <input {...attributes({ className: "input mt-1", required, defaultValue: typed(value) })} {...input} />
+      )}
+    </Control>
+  );
+}
+
+export function TextArea({ rows = 5, maxLength, ...field }: ControlProps & { rows?: number; maxLength?: number }) {
+  return (
+    <Control {...field}>
+      {(attributes, value) => (
+        <textarea
+          {...attributes({
+            rows,
+            maxLength,
+            className: "input mt-1",
+            required: field.required,
+            defaultValue: typed(value),
+          })}
+        />
+      )}
+    </Control>
+  );
+}
+
+export function SelectField({
+  options,
+  placeholder,
+  ...field
+}: Omit<ControlProps, "hint"> & { options: readonly string[]; placeholder: string }) {
+  return (
+    <Control {...field}>
+      {(attributes, value) => (
+        <select
+          {...attributes({ className: "input mt-1", required: field.required, defaultValue: typed(value) ?? "" })}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    </Control>
   );
 }
 
@@ -219,35 +208,21 @@ export function CheckboxGroup({
   );
 }
 
-export function FileField({
-  name,
-  label,
-  accept,
-  hint,
-  required,
-}: {
-  name: string;
-  label: string;
-  accept: string;
-  hint?: ReactNode;
-  required?: boolean;
-}) {
-  const { error } = useField(name);
+export function FileField({ accept, ...field }: ControlProps & { accept: string }) {
   return (
-    <div>
-      <Label name={name} label={label} required={required} />
-      <input
-        id={idOf(name)}
-        name={name}
-        type="file"
-        accept={accept}
-        required={required}
-        className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-700"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-      />
-      <Help name={name} hint={hint} error={error} />
-    </div>
+    <Control {...field}>
+      {(attributes) => (
+        <input
+          {...attributes({
+            type: "file",
+            accept,
+            required: field.required,
+            className:
+              "mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-700",
+          })}
+        />
+      )}
+    </Control>
   );
 }
 
