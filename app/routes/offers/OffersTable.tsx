@@ -6,7 +6,7 @@ import { formatPayout } from "#contracts/money.ts";
 import { offerUrl, type OfferListItem, type OfferSort } from "#contracts/offers.ts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { CompareCheckbox } from "./compare-selection";
-import { dateText, geosText, payoutTypeLabel, verticalsText } from "./format";
+import { dateText, geosText, payoutTypeLabel, categoriesText } from "./format";
 
 export type SortLink = { href: (sortBy: OfferSort) => string; current?: OfferSort; desc: boolean };
 
@@ -88,7 +88,7 @@ export function OffersTable({
           <td className="text-xs text-slate-600" title={o.countries.join(", ")}>
             {geosText(o.countries)}
           </td>
-          <td className="text-xs text-slate-600">{verticalsText(o)}</td>
+          <td className="text-xs text-slate-600">{categoriesText(o)}</td>
           <td className="whitespace-nowrap text-xs text-slate-600">{dateText(o.createdAt)}</td>
         </tr>
       ))}

@@ -27,5 +27,5 @@ export function dateText(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
-export const verticalsText = (o: Pick<OfferListItem, "categories">) =>
+export const categoriesText = (o: Pick<OfferListItem, "categories">) =>
   o.categories.length ? o.categories.join(", ") : "—";
