@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Database } from "#db/client.ts";
 import { createAdService } from "#core/ads/ads.ts";
 import { createAntibot, type AntibotSettings } from "#core/antibot/recaptcha.ts";
+import { createAuditService } from "#core/audit/audit.ts";
 import { createAuthService } from "#core/auth/auth.ts";
 import { createContentService } from "#core/content/content.ts";
 import { createLeadService } from "#core/leads/leads.ts";
@@ -76,6 +77,7 @@ export function createServices(db: Database, settings: CoreSettings) {
       log,
     }),
     content: createContentService(),
+    audit: createAuditService(db),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
   };
 }

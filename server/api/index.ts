@@ -10,6 +10,7 @@ import { authRoutes, registerSessionUser } from "./auth.ts";
 import { userRoutes } from "./users.ts";
 import { leadRoutes } from "./leads.ts";
 import { linkRoutes } from "./links.ts";
+import { adminRoutes } from "./admin/index.ts";
 
 export type ApiOptions = { services: Services };
 
@@ -31,6 +32,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   await api.register(offerRoutes, { services: options.services });
   await api.register(leadRoutes, { services: options.services });
   await api.register(linkRoutes, { services: options.services });
+  await api.register(adminRoutes, { prefix: "/admin", services: options.services });
 
   const unknownPath = async (_request: unknown, reply: FastifyReply) =>
     reply.status(404).send({ message: "Not found" });

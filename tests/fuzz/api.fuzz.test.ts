@@ -116,6 +116,8 @@ beforeAll(async () => {
     payload: { name: "Fuzz Tester", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(reg.statusCode, reg.body).toBe(201);
+  // An admin, so hostile input reaches the console's handlers past their role check.
+  await t.db.query(sql`UPDATE users SET scope = '{admin}' WHERE email_key = ${email}`);
   const login = await t.app.inject({
     method: "POST",
     url: "/api/auth/login",

@@ -179,6 +179,15 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   },
   // Sitemap-style links (server/api/links.ts)
   { method: "GET", path: "/api/links", body: "none", login: false, query: ["page"], fields: [] },
+  // The operator console (server/api/admin/)
+  {
+    method: "GET",
+    path: "/api/admin/audit",
+    body: "none",
+    login: true,
+    query: ["page", "action", "subjectType", "actorId"],
+    fields: [],
+  },
   // Health (server/api/health.ts)
   { method: "GET", path: "/healthz", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/readyz", body: "none", login: false, query: [], fields: [] },

@@ -1,0 +1,31 @@
+// The operator console's API under /api/admin. Every route names the role it
+// needs (`config.role`, admin when it says none); the check runs on the server
+// before any handler: 401 without a session, 403 without the role.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Services } from "#core/services.ts";
+import { HttpError } from "#core/errors.ts";
+import { FORBIDDEN, hasRole, type Role } from "#contracts/roles.ts";
+import type { SessionUser } from "#contracts/auth.ts";
+import { loggedInUserOr401 } from "../auth.ts";
+import { auditRoutes } from "./audit.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The role an /api/admin route needs (default admin). */
+    role?: Role;
+  }
+}
+
+/** The signed-in user holding the route's role; 401 or 403 otherwise. */
+export function staffUser(request: FastifyRequest): SessionUser {
+  const user = loggedInUserOr401(request);
+  if (!hasRole(user, request.routeOptions.config.role ?? "admin")) throw new HttpError(403, FORBIDDEN);
+  return user;
+}
+
+export async function adminRoutes(admin: FastifyInstance, options: { services: Services }) {
+  admin.addHook("preHandler", async (request) => {
+    staffUser(request);
+  });
+  await admin.register(auditRoutes, { services: options.services });
+}
