@@ -2,7 +2,8 @@
 // g-recaptcha-response, site), the answer shapes, and the trust score.
 import { z } from "zod";
 import { messages } from "./messages.ts";
-import { integerInput } from "./validation.ts";
+import { integerInput, optionalText, requiredText } from "./validation.ts";
+import { adminPage, type AdminList } from "./admin.ts";
 import { ANTIBOT_FIELD, antibotToken } from "./antibot.ts";
 
 const RATING_MIN = 1;
@@ -61,8 +62,14 @@ export type ReviewPage = {
   trustScore: number;
 };
 
+/** Shown and counted; held for a moderator by a rule; hidden by a moderator. */
+export type ReviewStatus = "published" | "held" | "hidden";
+
 export type ReviewSubmitted = {
   review: Review;
+  /** "held" when a moderation rule keeps it back; `heldBecause` then says which. */
+  status: ReviewStatus;
+  heldBecause?: string;
   /** False when the user's earlier review of this network was edited instead. */
   created: boolean;
   avgRating: number;
@@ -91,3 +98,52 @@ export const TRUST_SCORE_EXPLANATION =
   `so many consistent reviews count for more than a few enthusiastic ones.`;
 
 export const emptyDistribution = (): RatingDistribution => ({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 });
+
+/** Reports one reader may send per window, across reviews. */
+export const REVIEW_REPORT_RATE_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
+const REPORT_REASONS = ["spam", "fake", "offensive", "conflict-of-interest", "other"] as const;
+const REPORT_COMMENT_MAX = 1000;
+
+export const reportInput = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: `Reason must be one of: ${REPORT_REASONS.join(", ")}` }),
+    comment: optionalText("Comment", REPORT_COMMENT_MAX),
+  })
+  .refine((r) => r.reason !== "other" || r.comment, {
+    message: "Comment cannot be blank when the reason is other",
+    path: ["comment"],
+  });
+
+/** The moderation queues: reviews readers reported, reviews the rules held, reviews moderators hid. */
+const MODERATION_QUEUES = ["reported", "held", "hidden"] as const;
+
+export const moderationFilter = z.object({
+  status: z.enum(MODERATION_QUEUES, { error: `Status must be one of: ${MODERATION_QUEUES.join(", ")}` }),
+  page: adminPage,
+});
+
+export const hideInput = z.object({ reason: requiredText("Reason", 500) });
+
+export type ReviewReport = { reason: string; comment: string; createdAt: string };
+
+export type ModeratedReview = {
+  id: number;
+  networkId: number;
+  networkName: string;
+  authorId: number;
+  authorName: string;
+  authorEmail: string;
+  rating: number;
+  comment: string;
+  status: ReviewStatus;
+  /** Why a rule held it (held reviews). */
+  holdReason: string | null;
+  /** Why a moderator hid it (hidden reviews). */
+  hiddenReason: string | null;
+  moderatedAt: string | null;
+  createdAt: string;
+  /** Its reports, newest first (the reported queue: those since it was last moderated). */
+  reportCount: number;
+  reports: ReviewReport[];
+};
+export type ModerationPage = AdminList<ModeratedReview>;

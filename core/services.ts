@@ -13,9 +13,11 @@ import { createMailer, type MailLog } from "#core/mail/mailer.ts";
 import { createNetworkService } from "#core/networks/networks.ts";
 import { createOfferService } from "#core/offers/offers.ts";
 import { createRateLimiter } from "#core/rate-limit/limiter.ts";
+import { createReviewModeration } from "#core/reviews/moderation.ts";
 import { createReviewService } from "#core/reviews/reviews.ts";
 import { createSeoService } from "#core/seo/seo.ts";
 import { createSiteService } from "#core/sites/sites.ts";
+import { createSubmissionService } from "#core/submissions/submissions.ts";
 import { createTrafficSourceService } from "#core/traffic-sources/traffic-sources.ts";
 
 export type CoreSettings = {
@@ -66,6 +68,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     networks,
     trafficSources: createTrafficSourceService(db),
     reviews: createReviewService(db, { antibot, rateLimiter: rateLimits }),
+    reviewModeration: createReviewModeration(db, { limiter: rateLimits }),
     leads: createLeadService({
       db,
       dataDir: settings.dataDir,
@@ -78,6 +81,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     }),
     content: createContentService(),
     audit: createAuditService(db),
+    submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
   };
 }

@@ -1,5 +1,5 @@
-// `npm run user:create -- --email a@b.c --name "Ann" [--password …] [--admin]`
-// Creates (or, with --admin, promotes) an account. Without --password a strong
+// `npm run user:create -- --email a@b.c --name "Ann" [--password …] [--admin] [--moderator]`
+// Creates an account, or adds the roles given to an existing one (contracts/roles.ts). Without --password a strong
 // one is generated and printed once.
 import crypto from "node:crypto";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { migrate } from "#db/migrate.ts";
 import { hashPassword } from "#core/auth/passwords.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import { loadConfig } from "#server/config.ts";
+import { ROLES } from "#contracts/roles.ts";
 
 const { values } = parseArgs({
   options: {
@@ -17,11 +18,14 @@ const { values } = parseArgs({
     name: { type: "string", default: "Administrator" },
     password: { type: "string" },
     admin: { type: "boolean", default: false },
+    moderator: { type: "boolean", default: false },
   },
 });
 const email = z.email().safeParse(values.email?.trim());
 if (!email.success) {
-  console.error('Usage: npm run user:create -- --email you@example.com [--name "Your Name"] [--password …] [--admin]');
+  console.error(
+    'Usage: npm run user:create -- --email you@example.com [--name "Your Name"] [--password …] [--admin] [--moderator]',
+  );
   process.exit(1);
 }
 const password = values.password ?? crypto.randomBytes(12).toString("base64url");
@@ -33,7 +37,7 @@ const config = loadConfig();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 await migrate(db);
 await createSiteService(db, config.siteId).ensureDefault();
-const scope = values.admin ? ["admin"] : [];
+const scope = ROLES.filter((role) => values[role]);
 const [user] = await db.query<{ id: number }>(sql`
   INSERT INTO users (email, email_key, password_hash, name, scope, site_id)
   VALUES (${email.data}, ${email.data.toLowerCase()}, ${await hashPassword(password)}, ${values.name!}, ${array(scope)}::text[], ${config.siteId})
@@ -42,6 +46,6 @@ const [user] = await db.query<{ id: number }>(sql`
     updated_at = now()
   RETURNING id`);
 console.log(
-  `user #${user.id} ${email.data}${values.admin ? " (admin)" : ""}${values.password ? "" : `, password: ${password}`}`,
+  `user #${user.id} ${email.data}${scope.length ? ` (${scope.join(", ")})` : ""}${values.password ? "" : `, password: ${password}`}`,
 );
 await db.close();

@@ -19,6 +19,7 @@ import { registerRateLimits } from "./plugins/external/rate-limit.ts";
 import { registerStaticAssets } from "./plugins/external/static.ts";
 import { registerUnderPressure } from "./plugins/external/under-pressure.ts";
 import { registerInputHygiene } from "./plugins/input-hygiene.ts";
+import { registerMedia } from "./plugins/media.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
 
 export type AppOptions = {
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, { prefix: "/api", services });
+  registerMedia(app, config.dataDir);
   if (options.clientDir) await registerStaticAssets(app, options.clientDir);
   if (options.build) {
     await registerPages(app, {

@@ -11,9 +11,12 @@ import {
   type RatingDistribution,
   type Review,
   type ReviewPage,
+  type ReviewStatus,
   type ReviewSubmitted,
 } from "#contracts/reviews.ts";
 import { ANTIBOT_ACTIONS, ANTIBOT_FIELD } from "#contracts/antibot.ts";
+import { holdReason } from "./hold-rules.ts";
+import { refreshStanding } from "./standing.ts";
 
 /** The anti-bot check (core/antibot): rejects by throwing or by answering false. */
 export type AntibotCheck = { verify(token: string, action: string, ip: string): Promise<unknown> };
@@ -141,23 +144,25 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
       }
       return db.transaction(async (tx) => {
         await tx.query(sql`SELECT id FROM networks WHERE id = ${networkId} FOR UPDATE`);
-        const [saved] = await tx.query<{ id: number; inserted: boolean }>(sql`
-          INSERT INTO reviews (network_id, user_id, site_id, rating, comment)
-          VALUES (${networkId}, ${request.userId}, ${request.siteId}, ${input.rating}, ${input.comment})
+        // A hidden review stays hidden when its author edits it; otherwise the rules decide again.
+        const heldBecause = await holdReason(tx, { networkId, userId: request.userId, comment: input.comment });
+        const status = heldBecause ? "held" : "published";
+        const [saved] = await tx.query<{ id: number; inserted: boolean; status: ReviewStatus }>(sql`
+          INSERT INTO reviews (network_id, user_id, site_id, rating, comment, status, hold_reason)
+          VALUES (${networkId}, ${request.userId}, ${request.siteId}, ${input.rating}, ${input.comment}, ${status}, ${heldBecause})
           ON CONFLICT (network_id, user_id) DO UPDATE
-            SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, site_id = EXCLUDED.site_id, updated_at = now()
-          RETURNING id, (xmax = 0) AS inserted`);
-        const [standing] = await tx.query<{ avg_rating: number; review_count: number }>(sql`
-          UPDATE networks SET
-            avg_rating = coalesce((SELECT round(avg(rating), 2) FROM reviews WHERE network_id = ${networkId} AND status = 'published'), 0),
-            review_count = (SELECT count(*) FROM reviews WHERE network_id = ${networkId} AND status = 'published')
-          WHERE id = ${networkId}
-          RETURNING avg_rating, review_count`);
+            SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, site_id = EXCLUDED.site_id, updated_at = now(),
+                status = CASE WHEN reviews.status = 'hidden' THEN 'hidden' ELSE EXCLUDED.status END,
+                hold_reason = CASE WHEN reviews.status = 'hidden' THEN reviews.hold_reason ELSE EXCLUDED.hold_reason END
+          RETURNING id, (xmax = 0) AS inserted, status`);
+        const standing = await refreshStanding(tx, networkId);
         const [row] = await tx.query<RawReview>(sql`
           SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = ${saved.id}`);
         return {
           review: toReview(row),
           created: saved.inserted,
+          status: saved.status,
+          ...(saved.status === "held" && heldBecause ? { heldBecause } : {}),
           avgRating: standing.avg_rating,
           reviewCount: standing.review_count,
           trustScore: trustScore(standing.avg_rating, standing.review_count),

@@ -17,7 +17,7 @@ const pageQuery = z.object({ page: integerField("Page", 1).optional() });
 type IdParams = { id: string };
 
 export async function networkRoutes(api: FastifyInstance, { services }: { services: Services }) {
-  const { networks, reviews } = services;
+  const { networks, reviews, reviewModeration } = services;
   const found = <T>(value: T | null): T => {
     if (!value) throw notFound("Network not found");
     return value;
@@ -55,6 +55,20 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
     });
     return reply.status(result.created ? 201 : 200).send(result);
   });
+
+  api.post<{ Params: IdParams & { reviewId: string } }>(
+    "/networks/:id/reviews/:reviewId/report",
+    async (request, reply) => {
+      const user = loggedInUserOr401(request);
+      const answer = await reviewModeration.report({
+        networkId: request.params.id,
+        reviewId: request.params.reviewId,
+        userId: user.id,
+        input: request.body ?? {},
+      });
+      return reply.status(201).send(answer);
+    },
+  );
 
   api.get<{ Params: IdParams }>("/networks/:id/join", async (request: FastifyRequest<{ Params: IdParams }>) =>
     networks.join({

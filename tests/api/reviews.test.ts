@@ -42,6 +42,9 @@ async function signIn(app: TestApp = t, name = "Jane Reviewer") {
   });
   expect(login.statusCode, login.body).toBe(200);
   const { token, user } = login.json<{ token: string; user: SessionUser }>();
+  // Established accounts: these tests are about publishing and counting, not the burst hold rule
+  // (tests/api/admin-reviews.test.ts).
+  await app.db.query(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${user.id}`);
   return { token, userId: user.id, headers: { authorization: `Bearer ${token}` } };
 }
 

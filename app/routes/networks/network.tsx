@@ -60,6 +60,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** What the author is told: published, updated, or held back by a moderation rule (and why). */
+function reviewSavedMessage(saved: { created: boolean; status: string; heldBecause?: string }): string {
+  if (saved.status === "held") {
+    return `Thank you! Your review will appear once a moderator has checked it. ${saved.heldBecause ?? ""}`.trim();
+  }
+  return saved.created ? "Thank you! Your review has been published." : "Your review has been updated.";
+}
+
 // Nothing typed is sent back: the review form is rebuilt from the saved review.
 const REVIEW_FORM: FormSpec = { fields: new Set() };
 
@@ -75,10 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ip: clientIp,
       input: { rating: text("rating"), comment: text("comment"), [ANTIBOT_FIELD]: text(ANTIBOT_FIELD) ?? "" },
     });
-    return {
-      ok: true,
-      message: saved.created ? "Thank you! Your review has been published." : "Your review has been updated.",
-    } satisfies FormResult;
+    return { ok: true, message: reviewSavedMessage(saved) } satisfies FormResult;
   });
 }
 

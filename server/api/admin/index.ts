@@ -8,6 +8,8 @@ import { FORBIDDEN, hasRole, type Role } from "#contracts/roles.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { loggedInUserOr401 } from "../auth.ts";
 import { auditRoutes } from "./audit.ts";
+import { submissionRoutes } from "./submissions.ts";
+import { reviewModerationRoutes } from "./reviews.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -28,4 +30,6 @@ export async function adminRoutes(admin: FastifyInstance, options: { services: S
     staffUser(request);
   });
   await admin.register(auditRoutes, { services: options.services });
+  await admin.register(submissionRoutes, { services: options.services });
+  await admin.register(reviewModerationRoutes, { services: options.services });
 }
