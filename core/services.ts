@@ -6,6 +6,7 @@ import type { Database } from "#db/client.ts";
 import { createAdService } from "#core/ads/ads.ts";
 import { createAntibot, type AntibotSettings } from "#core/antibot/recaptcha.ts";
 import { createAuditService } from "#core/audit/audit.ts";
+import { createInboxService } from "#core/inbox/inbox.ts";
 import { createAuthService } from "#core/auth/auth.ts";
 import { createContentService } from "#core/content/content.ts";
 import { createLeadService } from "#core/leads/leads.ts";
@@ -81,6 +82,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     }),
     content: createContentService(),
     audit: createAuditService(db),
+    inbox: createInboxService(db),
     submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
   };

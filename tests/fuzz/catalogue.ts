@@ -200,6 +200,15 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   { method: "POST", path: "/api/admin/reviews/:id/hide", body: "json", login: true, query: [], fields: ["reason"] },
   { method: "POST", path: "/api/admin/reviews/:id/restore", body: "none", login: true, query: [], fields: [] },
   { method: "GET", path: "/api/admin/submissions", body: "none", login: true, query: ["status", "page"], fields: [] },
+  { method: "GET", path: "/api/admin/inbox", body: "none", login: true, query: ["kind", "status", "page"], fields: [] },
+  {
+    method: "POST",
+    path: "/api/admin/inbox/:kind/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt", "status", "note", "handledBy"],
+  },
   { method: "GET", path: "/api/admin/submissions/:id/logo", body: "none", login: true, query: [], fields: [] },
   { method: "POST", path: "/api/admin/submissions/:id/approve", body: "none", login: true, query: [], fields: [] },
   {

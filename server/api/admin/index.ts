@@ -10,6 +10,7 @@ import { loggedInUserOr401 } from "../auth.ts";
 import { auditRoutes } from "./audit.ts";
 import { submissionRoutes } from "./submissions.ts";
 import { reviewModerationRoutes } from "./reviews.ts";
+import { inboxRoutes } from "./inbox.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -32,4 +33,5 @@ export async function adminRoutes(admin: FastifyInstance, options: { services: S
   await admin.register(auditRoutes, { services: options.services });
   await admin.register(submissionRoutes, { services: options.services });
   await admin.register(reviewModerationRoutes, { services: options.services });
+  await admin.register(inboxRoutes, { services: options.services });
 }
