@@ -16,6 +16,8 @@ import { NavBar } from "#app/ui/shell/NavBar.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
+import { ConsentProvider } from "#app/ui/consent/Consent.tsx";
+import { consentFromCookies } from "#app/ui/consent/cookie.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -32,9 +34,11 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, site, nonce, user } = context.get(requestContext);
-  const ads = await services.ads.forPage(site.id);
+  // The search-bar ad answers to the offer search's words (docs/product.md §9).
+  const ads = await services.ads.forPage(site.id, { search: new URL(request.url).searchParams.get("search") ?? "" });
+  const tags = await services.siteTags.forPage(site.id);
   return {
     site: { id: site.id, name: site.name, links: site.links },
     ads,
@@ -45,6 +49,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Absolute origin and site name for every page's canonical and sharing tags (app/lib/seo.ts).
     seo: { origin: services.seo.origin(site), siteName: site.name },
     nonce,
+    // Third-party tags (null when none is configured) and the visitor's answer to the consent banner.
+    tags,
+    consent: tags ? consentFromCookies(request.headers.get("cookie")) : null,
   };
 }
 
@@ -64,16 +71,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <NotificationProvider>
-          <ProgressBar />
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
-          >
-            Skip to content
-          </a>
-          <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
-          <main id="main">{children}</main>
-          <Footer links={data?.site.links ?? {}} />
+          <ConsentProvider tags={data?.tags ?? null} choice={data?.consent ?? null}>
+            <ProgressBar />
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+            >
+              Skip to content
+            </a>
+            <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
+            <main id="main">{children}</main>
+            <Footer links={data?.site.links ?? {}} />
+          </ConsentProvider>
         </NotificationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,5 @@
 // The route table of docs/product.md §2. Layout routes carry the spec's seven layouts.
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   // General search bar with top ads and sidebar: the offers search.
@@ -37,6 +37,36 @@ export default [
     route("compare", "routes/offers/compare.tsx"),
     route("network/:id?/:slug?", "routes/networks/network.tsx"),
     route("traffic-sources/details/:id", "routes/traffic-sources/traffic-source.tsx"),
+  ]),
+  // The operator's console: its own layout without ads; every page checks its role
+  // on the server (routes/admin/staff.server.ts).
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("submissions", "routes/admin/submissions.tsx"),
+      route("submissions/:id", "routes/admin/submission.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
+      route("inbox", "routes/admin/inbox.tsx"),
+      route("ads", "routes/admin/ads.tsx"),
+      route("ads/new", "routes/admin/ads.new.tsx"),
+      route("ads/report", "routes/admin/ads.report.tsx"),
+      route("ads/:id", "routes/admin/ads.$id.tsx"),
+      route("offers", "routes/admin/offers.tsx"),
+      route("offers/new", "routes/admin/offers-new.tsx"),
+      route("offers/:id", "routes/admin/offers-edit.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("tags", "routes/admin/tags.tsx"),
+      route("networks", "routes/admin/networks.tsx"),
+      route("networks/new", "routes/admin/networks-new.tsx"),
+      route("networks/:id", "routes/admin/networks-edit.tsx"),
+      route("traffic-sources", "routes/admin/traffic-sources.tsx"),
+      route("traffic-sources/new", "routes/admin/traffic-sources-new.tsx"),
+      route("traffic-sources/:id", "routes/admin/traffic-sources-edit.tsx"),
+      route("verticals", "routes/admin/verticals.tsx"),
+      route("verticals/:id", "routes/admin/verticals-edit.tsx"),
+      route("sources", "routes/admin/sources.tsx"),
+    ]),
   ]),
   // Logout: a resource route (action only).
   route("logout", "routes/account/logout.tsx"),

@@ -45,3 +45,19 @@ export type AuditEntry = {
   createdAt: string;
 };
 export type AuditPage = AdminList<AuditEntry>;
+
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * A console list's order from its URL (`?sort=<column>&dir=asc|desc`): one of the
+ * list's own sortable columns, else its default; an unknown value falls back
+ * rather than refusing, so an old bookmark still opens.
+ */
+export function adminSort<const C extends readonly [string, ...string[]]>(columns: C, byDefault: C[number]) {
+  return {
+    sort: z.preprocess((v) => ((columns as readonly unknown[]).includes(v) ? v : byDefault), z.enum(columns)),
+    dir: z.preprocess((v) => (v === "asc" ? "asc" : "desc"), z.enum(SORT_DIRECTIONS)),
+  };
+}
+export type AdminSort<C extends string = string> = { sort: C; dir: SortDirection };

@@ -1,7 +1,7 @@
 // The console's inbox (/api/admin/inbox, docs/api.md): advertise requests and
 // contact messages, each with a status, a note and the person handling it.
 import { z } from "zod";
-import { adminPage, type AdminList } from "./admin.ts";
+import { adminPage, adminSort, type AdminList } from "./admin.ts";
 import { integerField } from "./validation.ts";
 
 export const INBOX_KINDS = ["advertise", "contact"] as const;
@@ -19,6 +19,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(field: string,
 
 export const inboxFilter = z.object({
   page: adminPage,
+  ...adminSort(["createdAt", "name", "status"], "createdAt"),
   kind: optionalChoice("kind", INBOX_KINDS),
   status: optionalChoice("status", INBOX_STATUSES),
 });

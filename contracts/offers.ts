@@ -3,6 +3,9 @@
 // schema, one normalisation of the query, one reading of the URL.
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { adminPage, adminSort, type AdminList } from "./admin.ts";
+import type { SourcePlatform } from "./supply.ts";
+import { integerField, requiredText } from "./validation.ts";
 
 /** Fixed by the server: every page of results holds this many offers. */
 export const OFFERS_PAGE_SIZE = 25;
@@ -340,6 +343,20 @@ export type OfferDetail = {
   createdAt: string;
   updatedAt: string;
   network: OfferNetworkCard;
+  /** When a sync last saw the offer at its network's platform; null for offers not synced. */
+  verification: { at: string; platform: SourcePlatform } | null;
+  /** Every change of payout, currency, type or status, oldest first (the last 100). */
+  payoutHistory: PayoutHistoryPoint[];
+};
+
+/** One row of offer_history as the offer page shows it. */
+export type PayoutHistoryPoint = {
+  at: string;
+  payout: number | null;
+  payoutPercent: number | null;
+  currency: OfferCurrency;
+  payoutType: string;
+  status: string;
 };
 
 /** One row of "Same offer at other networks". */
@@ -370,3 +387,281 @@ export function compareIdsFromUrl(params: URLSearchParams): number[] {
     .filter((n) => n > 0);
   return [...new Set(ids)].slice(0, COMPARE_MAX);
 }
+
+// ---------------------------------------------------------------- the console (/api/admin/offers)
+
+/** What GET /api/offers/{id} answers (410) for a retired offer. */
+export const OFFER_RETIRED = "This offer is no longer listed";
+
+/** active, paused and expired come from networks; retired is the operator taking an offer out of the directory. */
+export const OFFER_STATUSES = ["active", "paused", "expired", "retired"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** What an edit may set; retiring and restoring are their own actions. */
+export const EDITABLE_STATUSES = ["active", "paused", "expired"] as const;
+export const PAYOUT_TYPES = ["CPA", "CPL", "CPS", "CPI", "CPC", "pay-per-call", "revshare"] as const;
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 5000;
+const TEXT_LIST_MAX = 20;
+const KEYWORD_MAX = 100;
+/** numeric(12,2) and numeric(5,2): the columns' own bounds. */
+const AMOUNT_MAX = 9_999_999_999.99;
+const PERCENT_MAX = 100;
+
+/**
+ * A sponsor keyword, or a search, as keywords are matched: lowercase words
+ * separated by single spaces, punctuation dropped. A keyword matches a search
+ * that holds its words in a row ("vpn" matches "best vpn deals").
+ */
+export function sponsorKeywordText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+const sortColumns = ["updatedAt", "name", "network", "status", "payout", "popularity", "createdAt"] as const;
+
+export const adminOfferFilter = z.object({
+  page: adminPage,
+  ...adminSort(sortColumns, "updatedAt"),
+  q: z
+    .string({ error: "q must be text" })
+    .trim()
+    .max(NAME_MAX, `q must be at most ${NAME_MAX} characters long`)
+    .optional()
+    .transform((v) => v || undefined),
+  networkId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    integerField("networkId", 1)
+      .refine((n) => n <= ID_MAX, "networkId must be a network's id")
+      .optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(OFFER_STATUSES, { error: `status must be one of ${OFFER_STATUSES.join(", ")}` }).optional(),
+  ),
+  sponsored: z.preprocess(
+    (v) => (v === "" ? undefined : v === "true" ? true : v === "false" ? false : v),
+    z.boolean({ error: "sponsored must be true or false" }).optional(),
+  ),
+});
+export type AdminOfferFilter = z.output<typeof adminOfferFilter>;
+
+const formFlag = (field: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === "" || v === "false" || v === "0"
+        ? false
+        : v === "true" || v === "on" || v === "1"
+          ? true
+          : v,
+    z.boolean({ error: `${field} must be true or false` }),
+  );
+
+const optionalTrimmed = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(max, `${field} must be at most ${max} characters long`)
+      .optional()
+      .transform((v) => v || null),
+  );
+
+/** A list sent as an array or as comma-separated text (a form's text box); each entry checked by `entry`. */
+const textList = (field: string, entry: (v: string) => string | null, max = TEXT_LIST_MAX) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : typeof v === "string" ? v.split(",") : v),
+    z
+      .array(z.string({ error: `${field} must be a list of text` }), { error: `${field} must be a list of text` })
+      .transform((list, ctx) => {
+        const out: string[] = [];
+        for (const raw of list) {
+          const value = raw.trim();
+          if (!value) continue;
+          const problem = entry(value);
+          if (problem) {
+            ctx.addIssue({ code: "custom", message: problem, input: raw });
+            return z.NEVER;
+          }
+          if (!out.includes(value)) out.push(value);
+        }
+        if (out.length > max) {
+          ctx.addIssue({ code: "custom", message: `${field} must have at most ${max} entries`, input: list });
+          return z.NEVER;
+        }
+        return out;
+      }),
+  );
+
+const decimal = (field: string, max: number) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === ""
+        ? null
+        : typeof v === "string" && /^\s*\d{1,10}(\.\d{1,2})?\s*$/.test(v)
+          ? Number(v)
+          : v,
+    z
+      .number({ error: `${field} must be a number with at most 2 decimals` })
+      .min(0, messages.minValue(field, 0))
+      .max(max, `${field} must be at most ${max.toLocaleString("en-US")}`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${field} must have at most 2 decimals`)
+      .nullable(),
+  );
+
+const day = (field: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? null : v),
+    z
+      .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+      .refine((d) => {
+        const date = new Date(`${d}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(d) && d >= "2000-01-01";
+      }, `${field} must be a date (YYYY-MM-DD)`)
+      .nullable(),
+  );
+
+/** Every field an offer has that the operator sets (the console's form and POST/PUT /api/admin/offers). */
+export const offerInput = z
+  .object({
+    name: requiredText("name", NAME_MAX),
+    networkId: integerField("networkId", 1).refine((n) => n <= ID_MAX, "networkId must be a network's id"),
+    slug: z.preprocess(
+      (v) => (v === null || v === "" ? undefined : v),
+      z
+        .string({ error: "slug must be text" })
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "slug can only contain lowercase letters, digits and single dashes")
+        .max(NAME_MAX, `slug must be at most ${NAME_MAX} characters long`)
+        .optional(),
+    ),
+    description: optionalTrimmed("description", DESCRIPTION_MAX).transform((v) => v ?? ""),
+    previewUrl: optionalTrimmed("previewUrl", 2000).refine(
+      (v) => v === null || /^https?:\/\/[^\s/]+\.[^\s/]+/i.test(v),
+      "previewUrl must be an http or https address",
+    ),
+    landingDomain: optionalTrimmed("landingDomain", 253)
+      .transform((v) => v?.toLowerCase() ?? null)
+      .refine(
+        (v) => v === null || /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(v),
+        "landingDomain must be a host name such as example.com",
+      ),
+    externalId: optionalTrimmed("externalId", 100),
+    payoutType: z.enum(PAYOUT_TYPES, { error: `payoutType must be one of ${PAYOUT_TYPES.join(", ")}` }),
+    payoutAmount: decimal("payoutAmount", AMOUNT_MAX),
+    payoutPercent: decimal("payoutPercent", PERCENT_MAX),
+    currency: z
+      .string({ error: "currency must be a currency code" })
+      .regex(/^[A-Za-z]{3}$/, "currency must be a currency code")
+      .transform((c) => c.toUpperCase()),
+    countries: textList(
+      "countries",
+      (c) => (/^[A-Za-z]{2}$/.test(c) ? null : "countries must be two-letter country codes"),
+      300,
+    ).transform((list) => [...new Set(list.map((c) => c.toUpperCase()))]),
+    categoryIds: z.preprocess(
+      (v) => (v === undefined || v === null ? [] : typeof v === "string" ? splitText(v) : v),
+      z
+        .array(
+          z.preprocess((x) => (typeof x === "string" && /^\d{1,9}$/.test(x) ? Number(x) : x), z.number()),
+          {
+            error: "categoryIds must be a list of vertical ids",
+          },
+        )
+        .refine(
+          (ids) => ids.every((id) => Number.isInteger(id) && id >= 1 && id <= ID_MAX),
+          "categoryIds must be a list of vertical ids",
+        )
+        .refine((ids) => ids.length <= 50, "categoryIds must have at most 50 entries")
+        .transform(unique),
+    ),
+    mobile: formFlag("mobile"),
+    ppc: formFlag("ppc"),
+    allowedTraffic: textList("allowedTraffic", (t) =>
+      t.length > 60 ? "allowedTraffic entries must be at most 60 characters long" : null,
+    ),
+    restrictedTraffic: textList("restrictedTraffic", (t) =>
+      t.length > 60 ? "restrictedTraffic entries must be at most 60 characters long" : null,
+    ),
+    status: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? "active" : v),
+      z.enum(EDITABLE_STATUSES, {
+        error: `status must be one of ${EDITABLE_STATUSES.join(", ")} (retire an offer with its own action)`,
+      }),
+    ),
+    sponsored: formFlag("sponsored"),
+    sponsoredKeywords: textList("sponsoredKeywords", (k) =>
+      k.length > KEYWORD_MAX
+        ? `sponsoredKeywords entries must be at most ${KEYWORD_MAX} characters long`
+        : sponsorKeywordText(k)
+          ? null
+          : "sponsoredKeywords entries must hold a letter or a digit",
+    ).transform((list) => [...new Set(list.map(sponsorKeywordText))]),
+    sponsoredFrom: day("sponsoredFrom"),
+    sponsoredUntil: day("sponsoredUntil"),
+  })
+  .superRefine((o, ctx) => {
+    if (o.payoutAmount === null && o.payoutPercent === null)
+      ctx.addIssue({ code: "custom", path: ["payoutAmount"], message: "Give a payout amount or a percentage" });
+    if (o.sponsoredFrom && o.sponsoredUntil && o.sponsoredUntil < o.sponsoredFrom)
+      ctx.addIssue({
+        code: "custom",
+        path: ["sponsoredUntil"],
+        message: "sponsoredUntil must be on or after sponsoredFrom",
+      });
+  });
+export type OfferInput = z.output<typeof offerInput>;
+
+/** The version an edit, a retirement or a restore was made from (a stale one answers 409). */
+export const offerVersion = z.object({
+  updatedAt: z
+    .string({ error: "updatedAt is required" })
+    .min(1, "updatedAt is required")
+    .max(40, "updatedAt must be a date"),
+});
+
+/** One row of the console's offer list. */
+export type AdminOfferRow = {
+  id: number;
+  name: string;
+  slug: string;
+  networkId: number;
+  networkName: string;
+  status: OfferStatus;
+  sponsored: boolean;
+  sponsoredKeywords: string[];
+  sponsoredFrom: string | null;
+  sponsoredUntil: string | null;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  payoutType: string;
+  currency: string;
+  payoutUsd: number | null;
+  popularity: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminOfferPage = AdminList<AdminOfferRow>;
+
+/** An offer as the console edits it: every field it sets, and what the database keeps. */
+export type AdminOffer = Omit<OfferInput, "slug" | "status"> & {
+  id: number;
+  slug: string;
+  networkName: string;
+  status: OfferStatus;
+  payoutUsd: number | null;
+  popularity: number;
+  legacyId: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The lists the console's offer form picks from. */
+export type OfferChoices = {
+  networks: { id: number; name: string }[];
+  categories: { id: number; name: string }[];
+  countries: { code: string; name: string }[];
+  currencies: readonly string[];
+};

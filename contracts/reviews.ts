@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
 import { integerInput, optionalText, requiredText } from "./validation.ts";
-import { adminPage, type AdminList } from "./admin.ts";
+import { adminPage, adminSort, type AdminList } from "./admin.ts";
 import { ANTIBOT_FIELD, antibotToken } from "./antibot.ts";
 
 const RATING_MIN = 1;
@@ -102,7 +102,15 @@ export const emptyDistribution = (): RatingDistribution => ({ 1: 0, 2: 0, 3: 0, 
 /** Reports one reader may send per window, across reviews. */
 export const REVIEW_REPORT_RATE_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 const REPORT_REASONS = ["spam", "fake", "offensive", "conflict-of-interest", "other"] as const;
-const REPORT_COMMENT_MAX = 1000;
+/** What the report form calls each reason. */
+export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
+  spam: "Spam or advertising",
+  fake: "Fake or paid review",
+  offensive: "Offensive or abusive",
+  "conflict-of-interest": "Written by the network or a competitor",
+  other: "Something else",
+};
+export const REPORT_COMMENT_MAX = 1000;
 
 export const reportInput = z
   .object({
@@ -120,6 +128,8 @@ const MODERATION_QUEUES = ["reported", "held", "hidden"] as const;
 export const moderationFilter = z.object({
   status: z.enum(MODERATION_QUEUES, { error: `Status must be one of: ${MODERATION_QUEUES.join(", ")}` }),
   page: adminPage,
+  // Oldest first by default, so nothing waits forever at the back.
+  ...adminSort(["createdAt", "rating", "reportCount", "networkName"], "createdAt"),
 });
 
 export const hideInput = z.object({ reason: requiredText("Reason", 500) });

@@ -2,7 +2,7 @@
 // its statuses as the API names them, the list filter, the decisions' bodies and
 // the rows the queue shows.
 import { z } from "zod";
-import { adminPage, type AdminList } from "./admin.ts";
+import { adminPage, adminSort, type AdminList } from "./admin.ts";
 import type { NetworkSubmission } from "./leads.ts";
 import { integerField, requiredText } from "./validation.ts";
 
@@ -19,6 +19,7 @@ const recordId = (field: string) =>
 
 export const submissionFilter = z.object({
   page: adminPage,
+  ...adminSort(["createdAt", "name", "status"], "createdAt"),
   status: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(SUBMISSION_STATUSES, { error: `Status must be one of ${SUBMISSION_STATUSES.join(", ")}` }).optional(),

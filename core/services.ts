@@ -7,6 +7,8 @@ import { createAdService } from "#core/ads/ads.ts";
 import { createAntibot, type AntibotSettings } from "#core/antibot/recaptcha.ts";
 import { createAuditService } from "#core/audit/audit.ts";
 import { createInboxService } from "#core/inbox/inbox.ts";
+import { createRoleService } from "#core/auth/roles.ts";
+import { createDashboardService } from "#core/dashboard/dashboard.ts";
 import { createAuthService } from "#core/auth/auth.ts";
 import { createContentService } from "#core/content/content.ts";
 import { createLeadService } from "#core/leads/leads.ts";
@@ -17,9 +19,16 @@ import { createRateLimiter } from "#core/rate-limit/limiter.ts";
 import { createReviewModeration } from "#core/reviews/moderation.ts";
 import { createReviewService } from "#core/reviews/reviews.ts";
 import { createSeoService } from "#core/seo/seo.ts";
+import { createSecrets } from "#core/supply/secrets.ts";
+import { createOfferSources } from "#core/supply/sources.ts";
+import { createOfferSync } from "#core/supply/sync.ts";
 import { createSiteService } from "#core/sites/sites.ts";
+import { createSiteTagService } from "#core/sites/tags.ts";
 import { createSubmissionService } from "#core/submissions/submissions.ts";
 import { createTrafficSourceService } from "#core/traffic-sources/traffic-sources.ts";
+import { createNetworkEditor } from "#core/networks/editor.ts";
+import { createTrafficSourceEditor } from "#core/traffic-sources/editor.ts";
+import { createVerticalEditor } from "#core/reference/verticals.ts";
 
 export type CoreSettings = {
   /** The site served when a request names none. */
@@ -36,6 +45,10 @@ export type CoreSettings = {
   ipHashSalt: string;
   /** How long a search answer is reused; 0 turns the cache off. */
   searchCacheSeconds: number;
+  /** Hold a new account's first review for a moderator. */
+  holdFirstReviews: boolean;
+  /** The key of stored platform credentials; without it none can be stored. */
+  secretsKey: Buffer | undefined;
   /** Mark the session cookie Secure (production over https). */
   secureCookies: boolean;
   log: MailLog;
@@ -56,19 +69,30 @@ export function createServices(db: Database, settings: CoreSettings) {
     log,
   );
   const networks = createNetworkService(db, { ipHashSalt, limiter: rateLimits });
+  const offers = createOfferService(db, { searchCacheTtlMs: settings.searchCacheSeconds * 1000, ipHashSalt });
+  // A catalogue edit shows at once: searches, lists and page copies built before it are forgotten.
+  const catalogueChanged = offers.catalogueChanged;
+  const secrets = createSecrets(settings.secretsKey);
   return {
     db,
     secureCookies: settings.secureCookies,
+    secrets,
+    offerSources: createOfferSources(db, secrets, { dataDir: settings.dataDir }),
+    offerSync: createOfferSync(db, { secrets, onCatalogueChanged: catalogueChanged, log }),
     sites: createSiteService(db, settings.siteId),
+    siteTags: createSiteTagService(db),
     ads: createAdService(db),
-    offers: createOfferService(db, { searchCacheTtlMs: settings.searchCacheSeconds * 1000, ipHashSalt }),
+    offers,
     antibot,
     mail,
     rateLimits,
     auth: createAuthService({ db, limiter: rateLimits, mail, antibot, log, publicUrl: settings.publicUrl, ipHashSalt }),
     networks,
     trafficSources: createTrafficSourceService(db),
-    reviews: createReviewService(db, { antibot, rateLimiter: rateLimits }),
+    networkEditor: createNetworkEditor(db, { onChange: catalogueChanged }),
+    trafficSourceEditor: createTrafficSourceEditor(db, { onChange: catalogueChanged }),
+    verticalEditor: createVerticalEditor(db, { onChange: catalogueChanged }),
+    reviews: createReviewService(db, { antibot, rateLimiter: rateLimits, holdFirstReviews: settings.holdFirstReviews }),
     reviewModeration: createReviewModeration(db, { limiter: rateLimits }),
     leads: createLeadService({
       db,
@@ -83,6 +107,8 @@ export function createServices(db: Database, settings: CoreSettings) {
     content: createContentService(),
     audit: createAuditService(db),
     inbox: createInboxService(db),
+    roles: createRoleService(db),
+    dashboard: createDashboardService(db),
     submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
   };

@@ -20,6 +20,7 @@ import { registerStaticAssets } from "./plugins/external/static.ts";
 import { registerUnderPressure } from "./plugins/external/under-pressure.ts";
 import { registerInputHygiene } from "./plugins/input-hygiene.ts";
 import { registerMedia } from "./plugins/media.ts";
+import { registerAdRoutes } from "./plugins/ads.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
 
 export type AppOptions = {
@@ -71,6 +72,8 @@ export async function buildApp(options: AppOptions) {
     recaptcha: config.recaptcha,
     ipHashSalt: config.ipHashSalt,
     searchCacheSeconds: config.searchCacheSeconds,
+    holdFirstReviews: config.holdFirstReviews,
+    secretsKey: config.secretsKey,
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, { prefix: "/api", services });
   registerMedia(app, config.dataDir);
+  registerAdRoutes(app);
   if (options.clientDir) await registerStaticAssets(app, options.clientDir);
   if (options.build) {
     await registerPages(app, {

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { DatabaseLimits } from "#db/client.ts";
+import { parseSecretsKey } from "#core/supply/secrets.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
@@ -41,6 +42,9 @@ const envSchema = z.object({
   // Secret mixed into hashed IPs so that stored hashes cannot be reversed by enumeration.
   IP_HASH_SALT: z.string().default("offeratlas-dev-salt"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  HOLD_FIRST_REVIEWS: z.enum(["true", "false"]).default("true"),
+  // 32 bytes (64 hex characters or base64): the key of stored platform credentials.
+  SECRETS_KEY: z.string().optional(),
   // How long a search answer is reused; 0 turns the cache off.
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   // How long an anonymous visitor's page is reused for the same address; 0 turns it off.
@@ -78,6 +82,10 @@ export type Config = {
   recaptcha: { siteKey: string; secretKey: string; verifyUrl: string; minScore: number };
   ipHashSalt: string;
   trustProxy: boolean;
+  /** Hold a new account's first review for a moderator (core/reviews/hold-rules.ts). */
+  holdFirstReviews: boolean;
+  /** The key of stored platform credentials (core/supply/secrets.ts); without it none can be stored. */
+  secretsKey: Buffer | undefined;
   searchCacheSeconds: number;
   searchRateLimitPerMinute: number;
   pageCacheSeconds: number;
@@ -86,6 +94,15 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function secretsKeyOf(text: string | undefined): Buffer | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseSecretsKey(text);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  SECRETS_KEY: ${(err as Error).message}`);
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (as in a copied .env.example) means "use the default".
@@ -120,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ipHashSalt: e.IP_HASH_SALT,
     trustProxy: e.TRUST_PROXY === "true",
+    holdFirstReviews: e.HOLD_FIRST_REVIEWS === "true",
+    secretsKey: secretsKeyOf(e.SECRETS_KEY),
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,

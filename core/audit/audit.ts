@@ -2,8 +2,8 @@
 // which record, and the values before and after. `record` takes the caller's
 // transaction, so an action and its audit row are kept or lost together.
 import { sql, type Queryable } from "#db/client.ts";
+import { allOf, listPage } from "#db/listing.ts";
 import type { AuditEntry, AuditFilter, AuditPage } from "#contracts/admin.ts";
-import { ADMIN_PAGE_SIZE } from "#contracts/admin.ts";
 
 export type AuditRecord = {
   siteId: string;
@@ -29,28 +29,25 @@ export function createAuditService(db: Queryable) {
   return {
     /** One page of the log, newest first, narrowed by action, subject type or actor. */
     async list(siteId: string, filter: AuditFilter): Promise<AuditPage> {
-      const where = sql.join(
-        [
-          sql`a.site_id = ${siteId}`,
-          filter.action ? sql`a.action = ${filter.action}` : undefined,
-          filter.subjectType ? sql`a.subject_type = ${filter.subjectType}` : undefined,
-          filter.actorId ? sql`a.actor_id = ${filter.actorId}` : undefined,
-        ].filter((part) => part !== undefined),
-        sql` AND `,
+      const where = allOf(
+        sql`a.site_id = ${siteId}`,
+        filter.action ? sql`a.action = ${filter.action}` : undefined,
+        filter.subjectType ? sql`a.subject_type = ${filter.subjectType}` : undefined,
+        filter.actorId ? sql`a.actor_id = ${filter.actorId}` : undefined,
       );
-      const offset = (filter.page - 1) * ADMIN_PAGE_SIZE;
-      const [rows, [count]] = await Promise.all([
-        db.query<AuditEntry>(sql`
-          SELECT a.id, a.action, a.subject_type AS "subjectType", a.subject_id AS "subjectId",
-                 a.actor_id AS "actorId", u.email AS "actorEmail", a.before, a.after,
-                 to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-          FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
-          WHERE ${where}
-          ORDER BY a.created_at DESC, a.id DESC
-          LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`),
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM audit_log a WHERE ${where}`),
-      ]);
-      return { items: rows, total: count.total, page: filter.page, pageSize: ADMIN_PAGE_SIZE };
+      return listPage(
+        db,
+        filter.page,
+        (limit) =>
+          db.query<AuditEntry>(sql`
+            SELECT a.id, a.action, a.subject_type AS "subjectType", a.subject_id AS "subjectId",
+                   a.actor_id AS "actorId", u.email AS "actorEmail", a.before, a.after,
+                   to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+            FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+            WHERE ${where}
+            ORDER BY a.created_at DESC, a.id DESC ${limit}`),
+        sql`SELECT count(*)::int AS total FROM audit_log a WHERE ${where}`,
+      );
     },
   };
 }

@@ -2,7 +2,7 @@
 // their handling (status, note, handler). An edit names the `updatedAt` it was
 // made from; if someone saved in between, it answers 409 instead of overwriting.
 import { sql, type Database, type SQL } from "#db/client.ts";
-import { ADMIN_PAGE_SIZE } from "#contracts/admin.ts";
+import { allOf, listPage, orderBy } from "#db/listing.ts";
 import {
   inboxParams,
   inboxUpdate,
@@ -16,6 +16,9 @@ import { HttpError, badRequest, notFound } from "#core/errors.ts";
 
 const NOT_FOUND = "Message not found";
 const STALE = "Someone else changed this message; reload it and try again";
+
+/** The inbox's sortable columns (contracts/inbox.ts names them). */
+const SORTABLE = { createdAt: sql`m.created_at`, name: sql`lower(m.name)`, status: sql`m.status` };
 
 /** Timestamps to the microsecond, so an `updatedAt` read back compares exactly. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -55,20 +58,17 @@ export function createInboxService(db: Database) {
   return {
     /** One page of the inbox, newest first, narrowed by kind and status. */
     async list(siteId: string, filter: InboxFilter): Promise<InboxPage> {
-      const where = sql.join(
-        [
-          sql`m.site_id = ${siteId}`,
-          filter.kind ? sql`m.kind = ${filter.kind}` : undefined,
-          filter.status ? sql`m.status = ${filter.status}` : undefined,
-        ].filter((part) => part !== undefined),
-        sql` AND `,
+      const where = allOf(
+        sql`m.site_id = ${siteId}`,
+        filter.kind ? sql`m.kind = ${filter.kind}` : undefined,
+        filter.status ? sql`m.status = ${filter.status}` : undefined,
       );
-      const offset = (filter.page - 1) * ADMIN_PAGE_SIZE;
-      const [items, [count]] = await Promise.all([
-        select(where, sql`ORDER BY m.created_at DESC, m.kind, m.id DESC LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`),
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM (${INBOX_ROWS}) m WHERE ${where}`),
-      ]);
-      return { items, total: count.total, page: filter.page, pageSize: ADMIN_PAGE_SIZE };
+      return listPage(
+        db,
+        filter.page,
+        (limit) => select(where, sql`${orderBy(filter, SORTABLE, sql`m.kind, m.id`)} ${limit}`),
+        sql`SELECT count(*)::int AS total FROM (${INBOX_ROWS}) m WHERE ${where}`,
+      );
     },
 
     /** Saves an edit made from the version `updatedAt`; 409 when the message changed since, 404 when it is not there. */

@@ -2,7 +2,7 @@
 // slug and old-site id, and join clicks.
 import crypto from "node:crypto";
 import { sql, type Queryable, type SQL } from "#db/client.ts";
-import { notFound } from "#core/errors.ts";
+import { HttpError, notFound } from "#core/errors.ts";
 import {
   COMMISSION_TYPES,
   PAYMENT_FREQUENCIES,
@@ -37,6 +37,8 @@ type RawNetwork = {
   review_count: number;
   offer_count: number;
   properties: { identifier: string; joining_link: string | null; paid_account: boolean; offer_count: number }[];
+  /** The site's pinned place for this network (console placements), else null. */
+  display_order?: number | null;
 };
 
 const NETWORK_COLUMNS = sql`
@@ -46,6 +48,24 @@ const NETWORK_COLUMNS = sql`
   coalesce((SELECT jsonb_agg(jsonb_build_object('identifier', p.identifier, 'joining_link', p.joining_link,
               'paid_account', p.paid_account, 'offer_count', p.offer_count) ORDER BY p.identifier)
             FROM network_properties p WHERE p.network_id = n.id), '[]'::jsonb) AS properties`;
+
+/** NETWORK_COLUMNS plus the site's pinned place. */
+const listColumns = (siteId: string) => sql`${NETWORK_COLUMNS},
+  (SELECT p.display_order FROM network_properties p WHERE p.network_id = n.id AND p.identifier = ${siteId}) AS display_order`;
+
+/** Networks pinned to a place on the site come first, in that order; the rest keep the shuffle. */
+function pinnedFirst(rows: readonly RawNetwork[], random: () => number): RawNetwork[] {
+  const pinned = rows
+    .filter((r) => r.display_order != null)
+    .sort((a, b) => a.display_order! - b.display_order! || a.id - b.id);
+  return [
+    ...pinned,
+    ...shuffle(
+      rows.filter((r) => r.display_order == null),
+      random,
+    ),
+  ];
+}
 
 function toSummary(r: RawNetwork, siteId: string): NetworkSummary {
   const properties: NetworkProperty[] = r.properties.map((p) => ({
@@ -88,6 +108,12 @@ function toDetail(r: RawNetwork, siteId: string): NetworkDetail {
 /** Unbiased shuffles from the OS generator: the order must not be guessable or skewed. */
 export const secureRandom = () => crypto.randomInt(0, 2 ** 47) / 2 ** 47;
 
+/** What an old link to a retired listing is told (410). */
+export type RetiredListing = { id: number; name: string; slug: string };
+
+/** The API's answer for a retired listing. */
+export const noLongerListed = (r: RetiredListing) => new HttpError(410, `${r.name} is no longer listed`);
+
 export type ListNetworksOptions = { featured?: boolean; search?: string };
 
 /** Lowercased, trimmed, inner whitespace collapsed; LIKE wildcards escaped. */
@@ -106,8 +132,8 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
   const listedOn = (siteId: string) =>
     sql`n.status = 'active' AND EXISTS (SELECT 1 FROM network_properties sp WHERE sp.network_id = n.id AND sp.identifier = ${siteId})`;
 
-  async function select(where: SQL, tail: SQL = sql``): Promise<RawNetwork[]> {
-    return db.query<RawNetwork>(sql`SELECT ${NETWORK_COLUMNS} FROM networks n WHERE ${where} ${tail}`);
+  async function select(where: SQL, tail: SQL = sql``, columns: SQL = NETWORK_COLUMNS): Promise<RawNetwork[]> {
+    return db.query<RawNetwork>(sql`SELECT ${columns} FROM networks n WHERE ${where} ${tail}`);
   }
 
   async function one(siteId: string, where: SQL): Promise<NetworkDetail | null> {
@@ -122,16 +148,16 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
   }
 
   return {
-    /** Every network listed on the site (optionally only featured or matching a name), shuffled on each call (docs/product.md §4). */
+    /**
+     * Every network listed on the site (optionally only featured or matching a name), shuffled on
+     * each call (docs/product.md §4); networks the console pinned to a place come first.
+     */
     async list(siteId: string, opts: ListNetworksOptions = {}): Promise<NetworkSummary[]> {
       let where = listedOn(siteId);
       if (opts.featured) where = sql`${where} AND n.featured`;
       if (opts.search?.trim()) where = sql`${where} AND lower(n.name) LIKE ${likePattern(opts.search)}`;
-      const rows = await select(where);
-      return shuffle(
-        rows.map((r) => toSummary(r, siteId)),
-        secureRandom,
-      );
+      const rows = await select(where, sql``, listColumns(siteId));
+      return pinnedFirst(rows, secureRandom).map((r) => toSummary(r, siteId));
     },
 
     /** Networks with offers sorted by lowercase name: the list filters pick from. */
@@ -171,6 +197,30 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
     async bySlug(siteId: string, slug: string): Promise<NetworkDetail | null> {
       if (!slug || slug.length > 200) return null;
       return one(siteId, sql`n.slug = ${slug.toLowerCase()}`);
+    },
+
+    /**
+     * The retired network an old address names (by id, old-site id or slug), or null:
+     * its page and API answer 410 instead of 404.
+     */
+    async retired(key: {
+      id?: string | number;
+      legacyId?: string | number;
+      slug?: string;
+    }): Promise<RetiredListing | null> {
+      const match =
+        key.id !== undefined && isId(key.id)
+          ? sql`n.id = ${Number(key.id)}`
+          : key.legacyId !== undefined && isId(key.legacyId) && Number(key.legacyId) <= 2_147_483_647
+            ? sql`n.legacy_id = ${Number(key.legacyId)}`
+            : key.slug && key.slug.length <= 200
+              ? sql`n.slug = ${key.slug.toLowerCase()}`
+              : undefined;
+      if (!match) return null;
+      const [row] = await db.query<RetiredListing>(
+        sql`SELECT n.id, n.name, n.slug FROM networks n WHERE n.status = 'retired' AND ${match} LIMIT 1`,
+      );
+      return row ?? null;
     },
 
     /**

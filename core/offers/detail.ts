@@ -3,7 +3,13 @@
 import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import type { OfferDetail, OfferListItem, SameOfferRow } from "#contracts/offers.ts";
 import { queryOfferRows } from "./listing.ts";
-import { OFFER_CURRENCY, OFFER_FROM } from "./columns.ts";
+import { OFFER_CURRENCY, OFFER_FROM, sponsoredNow } from "./columns.ts";
+
+/** The payout history an offer page shows: its last this many points. */
+const PAYOUT_HISTORY_MAX = 100;
+
+/** A timestamp as the ISO text JavaScript writes (UTC, milliseconds), whatever the session's time zone. */
+const utcIso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type RawDetail = Omit<OfferDetail, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 
@@ -17,8 +23,17 @@ function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
                 FROM unnest(o.countries) WITH ORDINALITY AS k(code, ord) LEFT JOIN countries co ON co.code = k.code), '[]') AS countries,
       coalesce((SELECT json_agg(json_build_object('id', cat.id, 'slug', cat.slug, 'name', cat.name) ORDER BY cat.name)
                 FROM categories cat WHERE cat.id = ANY (o.category_ids)), '[]') AS categories,
-      o.mobile, o.ppc, o.allowed_traffic AS "allowedTraffic", o.restricted_traffic AS "restrictedTraffic", o.sponsored,
+      o.mobile, o.ppc, o.allowed_traffic AS "allowedTraffic", o.restricted_traffic AS "restrictedTraffic", ${sponsoredNow()} AS sponsored,
       o.status, o.popularity, o.created_at AS "createdAt", o.updated_at AS "updatedAt",
+      (SELECT json_build_object('at', ${utcIso(sql`o.verified_at`)}, 'platform', s.platform)
+       FROM offer_sources s WHERE s.id = o.source_id AND o.verified_at IS NOT NULL) AS verification,
+      coalesce((SELECT json_agg(json_build_object('at', ${utcIso(sql`h.recorded_at`)}, 'payout', h.payout_amount::float8,
+                  'payoutPercent', h.payout_percent::float8, 'currency', json_build_object('code', btrim(h.currency), 'symbol', coalesce(hc.symbol, btrim(h.currency)),
+                    'decimalDigits', coalesce(hc.decimal_digits, 2), 'rounding', coalesce(hc.rounding::float8, 0)), 'payoutType', h.payout_type,
+                  'status', h.status) ORDER BY h.recorded_at, h.id)
+                FROM (SELECT * FROM offer_history WHERE offer_id = o.id
+                      ORDER BY recorded_at DESC, id DESC LIMIT ${PAYOUT_HISTORY_MAX}) h
+                LEFT JOIN currencies hc ON hc.code = h.currency), '[]') AS "payoutHistory",
       json_build_object(
         'id', n.id, 'slug', n.slug, 'name', n.name, 'logoUrl', n.logo_url, 'avgRating', n.avg_rating::float8,
         'reviewCount', n.review_count, 'featured', n.featured, 'offerCount', coalesce(p.offer_count, n.offer_count),
@@ -119,8 +134,8 @@ export async function similarOffers(db: Queryable, offer: OfferDetail, limit = 6
   );
 }
 
-/** Offers side by side on /compare, in the order asked for; unknown ids are left out. */
+/** Offers side by side on /compare, in the order asked for; unknown and retired ids are left out. */
 export async function offersForCompare(db: Queryable, siteId: string, ids: readonly number[]): Promise<OfferDetail[]> {
   const found = await Promise.all(ids.map((id) => offerById(db, siteId, id)));
-  return found.filter((o): o is OfferDetail => o !== null);
+  return found.filter((o): o is OfferDetail => o !== null && o.status !== "retired");
 }

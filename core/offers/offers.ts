@@ -7,6 +7,7 @@ import { hashIp } from "#core/privacy.ts";
 import { searchOffers } from "./search.ts";
 import { createOrderWindows } from "./order-windows.ts";
 import { createSearchLog, topSearches } from "./search-log.ts";
+import { createOfferEditor } from "./editor.ts";
 import { findOffer, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferKey } from "./detail.ts";
 import {
   categories,
@@ -20,13 +21,14 @@ import {
 export type OfferSettings = {
   /**
    * Search answers are public and popular searches repeat constantly, so an answer is
-   * reused for a few seconds (0: not at all). Offers change through imports, not per request.
+   * reused for a few seconds (0: not at all). Offers change through imports and console edits (which clear it).
    */
   searchCacheTtlMs: number;
   ipHashSalt: string;
 };
 
-// The lists below change only when offers are imported: cached briefly per process (a speed-up, not state).
+// The lists below change when offers are imported or edited in the console (which
+// clears them): cached briefly per process (a speed-up, not state).
 export function createOfferService(db: Database, options: OfferSettings) {
   const searchCache = createCache<OfferSearchResult>({ ttlMs: options.searchCacheTtlMs, max: 1000 });
   const filterOptions = cachedValue<FilterOptions>(60_000, async () => ({
@@ -38,6 +40,16 @@ export function createOfferService(db: Database, options: OfferSettings) {
   const searchLog = createSearchLog(db);
   const topCategoryList = cachedValue(300_000, () => topCategories(db));
   const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(db));
+  /** Bumped by every console change: page caches compare it to drop copies made before. */
+  let catalogueVersion = 0;
+  // After a console edit, no cached answer may still show the offer as it was.
+  const changed = () => {
+    searchCache.clear();
+    filterOptions.clear();
+    topCategoryList.clear();
+    topPayPerCallNetworks.clear();
+    catalogueVersion++;
+  };
 
   return {
     /**
@@ -45,7 +57,9 @@ export function createOfferService(db: Database, options: OfferSettings) {
      * top searches (later pages of the same search are not new searches).
      */
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
-      const result = await searchCache.get(JSON.stringify(input), () => searchOffers(db, windows, input));
+      // The catalogue's version in the key: a search still running when an edit lands is not reused after it.
+      const key = `${catalogueVersion}:${JSON.stringify(input)}`;
+      const result = await searchCache.get(key, () => searchOffers(db, windows, input));
       if (log && input.query && input.page === 1) {
         searchLog.record({
           siteId: log.siteId,
@@ -78,5 +92,10 @@ export function createOfferService(db: Database, options: OfferSettings) {
     topCategories: topCategoryList,
     featuredNetworks: (siteId: string) => featuredNetworks(db, siteId),
     payPerCallNetworks: topPayPerCallNetworks,
+    /** The console's offer editing (create, edit, retire, restore). */
+    editor: createOfferEditor(db, { changed }),
+    catalogueVersion: () => catalogueVersion,
+    /** A console change elsewhere in the catalogue (networks, verticals, traffic sources): the same forgetting. */
+    catalogueChanged: changed,
   };
 }

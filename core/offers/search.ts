@@ -3,7 +3,8 @@
 // tabs, sorts, sponsored pins and a bounded count.
 //
 // Ranking, in words: on the Top Offers tab the first page starts with up to
-// SPONSORED_PINS sponsored offers that match (labelled as such); then, with a
+// SPONSORED_PINS sponsored offers that match (labelled as such; sponsored for
+// this search: inside their window and keywords, see columns.ts); then, with a
 // search text, the OFFERS_TOTAL_CAP most popular matches are ranked so that
 // offers whose name matches outrank those that match only by network, vertical
 // or description (ts_rank with weights A=1, B=0.4, C=0.2), and equal relevance
@@ -30,6 +31,7 @@ import {
 } from "#contracts/offers.ts";
 import { buildTextQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
+import { sponsoredNow } from "./columns.ts";
 import type { OrderKey, OrderWindows } from "./order-windows.ts";
 
 /** Fewer full-text matches than this and close spellings of offer names are tried too. */
@@ -241,7 +243,17 @@ async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, tex
   const p = plan(input, text, fuzzy);
   // The most popular sponsored matches.
   const pins = p.pins
-    ? (await rankedIds(db, windows, { ...p, sort: "sponsored", desc: true }, [], SPONSORED_PINS, 0, SPONSORED_PINS)).ids
+    ? (
+        await rankedIds(
+          db,
+          windows,
+          { ...p, sort: "sponsored", desc: true },
+          [sponsoredNow(input.query)],
+          SPONSORED_PINS,
+          0,
+          SPONSORED_PINS,
+        )
+      ).ids
     : [];
   // Pinned offers take the top of page 1 and are left out of the organic list, so
   // pages stay exactly OFFERS_PAGE_SIZE long and no offer shows twice.
@@ -277,7 +289,7 @@ export async function searchOffers(
         loose = true;
       }
     }
-    return { result: found, fuzzy: loose, rows: await offerRowsByIds(tx, found.ids) };
+    return { result: found, fuzzy: loose, rows: await offerRowsByIds(tx, found.ids, input.query) };
   });
   return {
     offers: rows.map((r) => (result.pinned.has(r.id) ? { ...r, pinned: true } : r)),

@@ -38,3 +38,16 @@ export const USD_RATES: Readonly<Record<string, number>> = {
   KWD: 3.25,
   BHD: 2.65,
 };
+
+/**
+ * An amount in USD at the reference rate, for ranking (offers.payout_usd): cents
+ * times the rate in millionths, rounded as PostgreSQL's round(numeric, 2) would
+ * (integer arithmetic: no binary floating-point drift). Null without a rate.
+ */
+export function usdValue(amount: number, currency: string): number | null {
+  const rate = USD_RATES[currency];
+  if (rate === undefined) return null;
+  const cents = Math.round(amount * 100);
+  const micros = Math.round(rate * 1_000_000);
+  return Math.round((cents * micros) / 1_000_000) / 100;
+}

@@ -6,7 +6,7 @@ import { sql, type Database, type Queryable } from "#db/client.ts";
 import { HttpError, notFound } from "#core/errors.ts";
 import { recordAudit } from "#core/audit/audit.ts";
 import type { RateLimiter } from "#core/rate-limit/limiter.ts";
-import { ADMIN_PAGE_SIZE } from "#contracts/admin.ts";
+import { listPage, orderBy } from "#db/listing.ts";
 import {
   REVIEW_REPORT_RATE_LIMIT,
   hideInput,
@@ -21,6 +21,14 @@ import { refreshStanding } from "./standing.ts";
 const REVIEW_NOT_FOUND = "Review not found";
 /** Reports shown per review in the queue; the count says how many there are in all. */
 const REPORTS_SHOWN = 20;
+
+/** The queues' sortable columns (contracts/reviews.ts names them). */
+const SORTABLE = {
+  createdAt: sql`r.created_at`,
+  rating: sql`r.rating`,
+  reportCount: sql`coalesce(rep.n, 0)`,
+  networkName: sql`lower(n.name)`,
+};
 
 const isId = (id: string | number) => /^[1-9][0-9]{0,15}$/.test(String(id));
 
@@ -126,7 +134,7 @@ export function createReviewModeration(db: Database, deps: { limiter: RateLimite
       return { message: "Thank you. A moderator will look at this review." };
     },
 
-    /** One page of a queue, oldest first so nothing waits forever at the back. */
+    /** One page of a queue (oldest first unless sorted). */
     async list(query: unknown): Promise<ModerationPage> {
       const filter = moderationFilter.parse(query);
       // Reported: still shown, with reports newer than the last moderation (a restore clears the queue).
@@ -135,9 +143,11 @@ export function createReviewModeration(db: Database, deps: { limiter: RateLimite
           ? sql`r.status = 'published' AND EXISTS (SELECT 1 FROM review_reports x WHERE x.review_id = r.id
                   AND (r.moderated_at IS NULL OR x.created_at > r.moderated_at))`
           : sql`r.status = ${filter.status}`;
-      const offset = (filter.page - 1) * ADMIN_PAGE_SIZE;
-      const [rows, [count]] = await Promise.all([
-        db.query<ModeratedReview>(sql`
+      return listPage(
+        db,
+        filter.page,
+        (limit) =>
+          db.query<ModeratedReview>(sql`
           SELECT r.id, r.network_id AS "networkId", n.name AS "networkName", u.id AS "authorId",
                  u.name AS "authorName", u.email AS "authorEmail", r.rating, r.comment, r.status,
                  r.hold_reason AS "holdReason", r.hidden_reason AS "hiddenReason",
@@ -159,11 +169,9 @@ export function createReviewModeration(db: Database, deps: { limiter: RateLimite
                         OR r.moderated_at IS NULL OR x.created_at > r.moderated_at)) x
           ) rep ON true
           WHERE ${where}
-          ORDER BY r.created_at, r.id
-          LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`),
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM reviews r WHERE ${where}`),
-      ]);
-      return { items: rows, total: count.total, page: filter.page, pageSize: ADMIN_PAGE_SIZE };
+          ${orderBy(filter, SORTABLE, sql`r.id`)} ${limit}`),
+        sql`SELECT count(*)::int AS total FROM reviews r WHERE ${where}`,
+      );
     },
 
     /** Hides a held or published review with the moderator's reason. */
@@ -175,6 +183,34 @@ export function createReviewModeration(db: Database, deps: { limiter: RateLimite
     /** Publishes a hidden or held review. */
     async restore(request: ModerateReview) {
       return moderate(request, { action: "review.restore", to: "published", reason: null });
+    },
+
+    /** Keeps a reported review shown: its reports leave the queue (they stay on record). */
+    async dismissReports(request: ModerateReview) {
+      if (!isId(request.reviewId)) throw notFound(REVIEW_NOT_FOUND);
+      const reviewId = Number(request.reviewId);
+      return db.transaction(async (tx) => {
+        const [open] = await tx.query<{ status: string; open: number }>(sql`
+          SELECT r.status, (SELECT count(*)::int FROM review_reports x WHERE x.review_id = r.id
+                             AND (r.moderated_at IS NULL OR x.created_at > r.moderated_at)) AS open
+          FROM reviews r WHERE r.id = ${reviewId} FOR UPDATE`);
+        if (!open) throw notFound(REVIEW_NOT_FOUND);
+        if (open.status !== "published") throw new HttpError(409, "Only a published review's reports can be dismissed");
+        if (open.open === 0) throw new HttpError(409, "The review has no open reports");
+        const [review] = await tx.query<{ network_id: number }>(sql`
+          UPDATE reviews SET moderated_by = ${request.actorId}, moderated_at = now()
+          WHERE id = ${reviewId} RETURNING network_id`);
+        await recordAudit(tx, {
+          siteId: request.siteId,
+          actorId: request.actorId,
+          action: "review.dismiss",
+          subjectType: "review",
+          subjectId: reviewId,
+          before: { status: "published", openReports: open.open },
+          after: { status: "published", openReports: 0 },
+        });
+        return { id: reviewId, networkId: review.network_id, status: "published" as const };
+      });
     },
   };
 }

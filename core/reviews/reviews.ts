@@ -67,7 +67,10 @@ export type SubmitReview = {
   input: unknown;
 };
 
-export function createReviewService(db: Database, deps: { antibot?: AntibotCheck; rateLimiter?: RateLimiter } = {}) {
+export function createReviewService(
+  db: Database,
+  deps: { antibot?: AntibotCheck; rateLimiter?: RateLimiter; holdFirstReviews?: boolean } = {},
+) {
   const networkIdOf = async (id: string | number): Promise<number> => {
     if (!/^[1-9][0-9]{0,15}$/.test(String(id))) throw notFound("Network not found");
     const rows = await db.query<{ id: number }>(
@@ -145,7 +148,11 @@ export function createReviewService(db: Database, deps: { antibot?: AntibotCheck
       return db.transaction(async (tx) => {
         await tx.query(sql`SELECT id FROM networks WHERE id = ${networkId} FOR UPDATE`);
         // A hidden review stays hidden when its author edits it; otherwise the rules decide again.
-        const heldBecause = await holdReason(tx, { networkId, userId: request.userId, comment: input.comment });
+        const heldBecause = await holdReason(
+          tx,
+          { networkId, userId: request.userId, comment: input.comment },
+          { holdFirstReviews: deps.holdFirstReviews ?? false },
+        );
         const status = heldBecause ? "held" : "published";
         const [saved] = await tx.query<{ id: number; inserted: boolean; status: ReviewStatus }>(sql`
           INSERT INTO reviews (network_id, user_id, site_id, rating, comment, status, hold_reason)

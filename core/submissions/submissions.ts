@@ -6,7 +6,7 @@
 // success and one 409.
 import { z } from "zod";
 import { sql, type Database, type Queryable, type SQL } from "#db/client.ts";
-import { ADMIN_PAGE_SIZE } from "#contracts/admin.ts";
+import { allOf, listPage, orderBy } from "#db/listing.ts";
 import {
   duplicateSubmissionInput,
   rejectSubmissionInput,
@@ -49,6 +49,9 @@ const ALREADY: Record<Exclude<StoredStatus, "pending">, string> = {
 const alreadyDecided = (status: Exclude<StoredStatus, "pending">) => new HttpError(409, ALREADY[status]);
 
 const SUBMISSION_NOT_FOUND = "Submission not found";
+
+/** The queue's sortable columns (contracts/submissions.ts names them). */
+const SORTABLE = { createdAt: sql`s.created_at`, name: sql`lower(s.name)`, status: sql`s.status` };
 /** A slow mail server must not hold the moderator: delivery goes on in the background (the outbox retries). */
 const MAIL_WAIT_MS = 5_000;
 const SUBJECT = "network_submission";
@@ -139,22 +142,26 @@ export function createSubmissionService(deps: SubmissionDeps) {
   }
 
   return {
-    /** One page of the site's submissions, newest first, optionally of one status. */
+    /** One page of the site's submissions (newest first unless sorted), optionally of one status. */
     async list(siteId: string, filter: SubmissionFilter): Promise<SubmissionPage> {
-      const where = sql.join(
-        [
-          sql`s.site_id = ${siteId}`,
-          filter.status ? sql`s.status = ${toStoredStatus(filter.status)}` : undefined,
-        ].filter((part) => part !== undefined),
-        sql` AND `,
+      const where = allOf(
+        sql`s.site_id = ${siteId}`,
+        filter.status ? sql`s.status = ${toStoredStatus(filter.status)}` : undefined,
       );
-      const offset = (filter.page - 1) * ADMIN_PAGE_SIZE;
-      const [rows, [count]] = await Promise.all([
-        db.query<Row>(sql`${SELECT_ROWS} WHERE ${where}
-          ORDER BY s.created_at DESC, s.id DESC LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`),
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM network_submissions s WHERE ${where}`),
-      ]);
-      return { items: rows.map(toItem), total: count.total, page: filter.page, pageSize: ADMIN_PAGE_SIZE };
+      const list = await listPage(
+        db,
+        filter.page,
+        (limit) => db.query<Row>(sql`${SELECT_ROWS} WHERE ${where} ${orderBy(filter, SORTABLE, sql`s.id`)} ${limit}`),
+        sql`SELECT count(*)::int AS total FROM network_submissions s WHERE ${where}`,
+      );
+      return { ...list, items: list.items.map(toItem) };
+    },
+
+    /** One of the site's submissions, as the console's detail page shows it. */
+    async get(siteId: string, rawId: unknown): Promise<SubmissionItem> {
+      const row = await item(siteId, parseId(rawId));
+      if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+      return toItem(row);
     },
 
     /** The logo a submission uploaded (the console shows it before anything is public). */

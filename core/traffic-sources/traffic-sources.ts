@@ -3,7 +3,7 @@
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { shuffle } from "#contracts/networks.ts";
 import type { TrafficSource } from "#contracts/traffic-sources.ts";
-import { likePattern, secureRandom } from "#core/networks/networks.ts";
+import { likePattern, secureRandom, type RetiredListing } from "#core/networks/networks.ts";
 
 type RawTrafficSource = {
   id: number;
@@ -67,6 +67,20 @@ export function createTrafficSourceService(db: Queryable) {
       if (!isId(id)) return null;
       const [row] = await select(sql`id = ${Number(id)}`);
       return row ? toTrafficSource(row) : null;
+    },
+    /** The retired traffic source an old address names (by id or old-site id), or null: it answers 410. */
+    async retired(key: { id?: string | number; legacyId?: string | number }): Promise<RetiredListing | null> {
+      const match =
+        key.id !== undefined && isId(key.id)
+          ? sql`id = ${Number(key.id)}`
+          : key.legacyId !== undefined && isId(key.legacyId)
+            ? sql`legacy_id = ${Number(key.legacyId)}`
+            : undefined;
+      if (!match) return null;
+      const [row] = await db.query<RetiredListing>(
+        sql`SELECT id, name, slug FROM traffic_sources WHERE status = 'retired' AND ${match} LIMIT 1`,
+      );
+      return row ?? null;
     },
     async byLegacyId(legacyId: string | number): Promise<TrafficSource | null> {
       if (!isId(legacyId)) return null;

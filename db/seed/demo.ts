@@ -10,7 +10,7 @@
 import { sql, type Database, type Queryable } from "#db/client.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
 import { COUNTRIES } from "#core/reference/countries.ts";
-import { USD_RATES } from "#core/reference/currencies.ts";
+import { USD_RATES, usdValue } from "#core/reference/currencies.ts";
 import {
   AD_FORMATS,
   BRAND_PARTS,
@@ -768,16 +768,6 @@ function localAmount(usd: number, currency: string): number {
   return Math.max(0.01, round2(value));
 }
 
-/**
- * amount × reference rate rounded to cents exactly as PostgreSQL's
- * round(numeric, 2) would (integer arithmetic: no binary floating-point drift).
- */
-function toUsd(amount: number, currency: string): number {
-  const cents = Math.round(amount * 100);
-  const micros = Math.round(USD_RATES[currency] * 1_000_000);
-  return Math.round((cents * micros) / 1_000_000) / 100;
-}
-
 const CONVERSION: Record<PayoutType, string> = {
   CPA: "Pays per completed action (purchase, deposit or approved signup).",
   CPL: "Pays per valid lead; no fake or duplicate submissions.",
@@ -803,7 +793,7 @@ function makeOffer(
     product.percent === null
       ? null
       : Math.min(95, Math.max(1, Math.round(product.percent * uniformIn(rng, 0.8, 1.2) * 2) / 2));
-  const payoutUsd = amount === null ? null : toUsd(amount, currency);
+  const payoutUsd = amount === null ? null : usdValue(amount, currency);
 
   let countries = product.countries;
   if (countries.length > 2 && rng.chance(0.15)) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Services } from "#core/services.ts";
 import { notFound } from "#core/errors.ts";
+import { noLongerListed } from "#core/networks/networks.ts";
 import { integerField } from "#contracts/validation.ts";
 import { loggedInUserOr401 } from "./auth.ts";
 
@@ -22,6 +23,12 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
     if (!value) throw notFound("Network not found");
     return value;
   };
+  // A retired network answers 410 (no longer listed) where an unknown one answers 404.
+  const listed = async <T>(value: T | null, key: Parameters<typeof networks.retired>[0]): Promise<T> => {
+    const retired = value ? null : await networks.retired(key);
+    if (retired) throw noLongerListed(retired);
+    return found(value);
+  };
 
   api.get("/networks", async (request) => {
     const q = listQuery.parse(request.query);
@@ -36,7 +43,9 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
 
   // Static segments win over parameters in the router, so these come before /networks/:id/:slug.
   api.get<{ Params: IdParams }>("/networks/legacy/:id", async (request) => ({
-    network: found(await networks.byLegacyId(request.site.id, request.params.id)),
+    network: await listed(await networks.byLegacyId(request.site.id, request.params.id), {
+      legacyId: request.params.id,
+    }),
   }));
 
   api.get<{ Params: IdParams }>("/networks/:id/reviews", async (request) => {
@@ -82,12 +91,13 @@ export async function networkRoutes(api: FastifyInstance, { services }: { servic
 
   // The slug is cosmetic here: the id decides; pages redirect to the canonical slug.
   api.get<{ Params: IdParams & { slug: string } }>("/networks/:id/:slug", async (request) => ({
-    network: found(await networks.byId(request.site.id, request.params.id)),
+    network: await listed(await networks.byId(request.site.id, request.params.id), { id: request.params.id }),
   }));
 
   api.get<{ Params: { slug: string } }>("/networks/:slug", async (request) => {
     const { slug } = request.params;
     const siteId = request.site.id;
-    return { network: found((await networks.bySlug(siteId, slug)) ?? (await networks.byId(siteId, slug))) };
+    const network = (await networks.bySlug(siteId, slug)) ?? (await networks.byId(siteId, slug));
+    return { network: await listed(network, /^[0-9]+$/.test(slug) ? { id: slug } : { slug }) };
   });
 }

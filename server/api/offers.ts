@@ -2,9 +2,9 @@
 // searches, categories and the search's filter lists. Thin adapters over services.offers.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";
-import { notFound } from "#core/errors.ts";
+import { HttpError, notFound } from "#core/errors.ts";
 import type { OfferKey } from "#core/offers/detail.ts";
-import { parseOfferSearchPayload, type OfferPage } from "#contracts/offers.ts";
+import { OFFER_RETIRED, parseOfferSearchPayload, type OfferPage } from "#contracts/offers.ts";
 
 export async function offerRoutes(api: FastifyInstance, { services }: { services: Services }) {
   const offers = services.offers;
@@ -19,6 +19,8 @@ export async function offerRoutes(api: FastifyInstance, { services }: { services
   const offerPage = async (siteId: string, key: OfferKey): Promise<OfferPage> => {
     const offer = await offers.lookup(siteId, key);
     if (!offer) throw notFound("Offer not found");
+    // Retired from the directory: gone for good, not merely unknown.
+    if (offer.status === "retired") throw new HttpError(410, OFFER_RETIRED);
     return { offer, ...(await offers.related(offer)) };
   };
 

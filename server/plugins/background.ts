@@ -14,6 +14,8 @@ export function registerBackground(app: FastifyInstance, services: Services) {
     { name: "mail retry", everyMs: 30_000, run: () => services.mail.deliverDue() },
     // Searches are logged in batches, so a search never waits for a write (core/offers/search-log.ts).
     { name: "search log flush", everyMs: 1_000, run: () => services.offers.flushSearchLog() },
+    // House-ad impressions and clicks are counted in batches too (core/ads/stats.ts).
+    { name: "house ad stats flush", everyMs: 1_000, run: () => services.ads.flushStats() },
   ];
   const timers: NodeJS.Timeout[] = [];
 
@@ -34,6 +36,7 @@ export function registerBackground(app: FastifyInstance, services: Services) {
     for (const timer of timers) clearInterval(timer);
     // What is pending is written once more before the database goes.
     await services.offers.flushSearchLog().catch((err: unknown) => app.log.error({ err }, "search log not written"));
+    await services.ads.flushStats().catch((err: unknown) => app.log.error({ err }, "house ad stats not written"));
     services.mail.close();
   });
 }

@@ -8,11 +8,16 @@
 import { LRUCache } from "lru-cache";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
-type Entry = CachedPage & { at: number; refreshing: boolean };
+type Entry = CachedPage & { at: number; refreshing: boolean; generation: number };
 
 const MAX_BODY = 1024 * 1024;
 
-export function createPageCache(options: { ttlMs: number; maxEntries: number }) {
+/**
+ * `generation`: bumped when the catalogue changes (a console edit); copies made
+ * before are not reused, so a retired offer's page is not served from here.
+ */
+export function createPageCache(options: { ttlMs: number; maxEntries: number; generation?: () => number }) {
+  const generation = options.generation ?? (() => 0);
   const graceMs = options.ttlMs * 2;
   // lru-cache bounds the count and drops a copy too old even for the grace period (on the
   // clock that dates the copies); whether a copy is stale is judged here.
@@ -30,6 +35,10 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
     get(url: string, nonce: string): CachedPage | undefined {
       const entry = pages.get(url);
       if (!entry) return undefined;
+      if (entry.generation !== generation()) {
+        pages.delete(url);
+        return undefined;
+      }
       if (Date.now() - entry.at >= options.ttlMs && !entry.refreshing) {
         entry.refreshing = true; // this caller renders; the others get the copy meanwhile
         return undefined;
@@ -45,7 +54,7 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number }) 
         pages.delete(url);
         return;
       }
-      pages.set(url, { ...page, at: Date.now(), refreshing: false });
+      pages.set(url, { ...page, at: Date.now(), refreshing: false, generation: generation() });
     },
   };
 }

@@ -27,7 +27,11 @@ export async function registerPages(
   options: { build: BuildSource; services: Services; mode: "development" | "production"; pageCacheSeconds: number },
 ) {
   const { build, services } = options;
-  const pageCache = createPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: 200 });
+  const pageCache = createPageCache({
+    ttlMs: options.pageCacheSeconds * 1000,
+    maxEntries: 200,
+    generation: services.offers.catalogueVersion,
+  });
   const handle = createRequestHandler(build, options.mode);
 
   await app.register(async (scope) => {

@@ -134,6 +134,7 @@ describe("the /api/admin/reviews routes", () => {
       { method: "GET" as const, url: "/api/admin/reviews?status=held" },
       { method: "POST" as const, url: "/api/admin/reviews/1/hide", payload: { reason: "Spam" } },
       { method: "POST" as const, url: "/api/admin/reviews/1/restore" },
+      { method: "POST" as const, url: "/api/admin/reviews/1/dismiss" },
     ];
     for (const route of routes) {
       expect((await t.app.inject(route)).statusCode, route.url).toBe(401);
@@ -320,5 +321,60 @@ describe("the /api/admin/reviews routes", () => {
       sql`SELECT status, moderated_by FROM reviews WHERE id = ${linked.review.id}`,
     );
     expect(row).toEqual({ status: "hidden", moderated_by: mod.user.id });
+  });
+
+  it("dismisses a reported review's reports: it stays published and counted, and leaves the queue", async () => {
+    const id = networks[5];
+    const mod = await signInWithRoles(t, ["moderator"]);
+    const low = await review(
+      id,
+      (await established("Lou Low")).headers,
+      1,
+      "Slow payments and a manager who never answers.",
+    );
+    const high = await review(
+      id,
+      (await established("Hal High")).headers,
+      5,
+      "Fast payments and a manager who always answers.",
+    );
+    for (const target of [low, high]) {
+      const sent = await report(id, target.review.id, { reason: "fake" }, (await reader()).headers);
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const queue = async (query = "") =>
+      (
+        await t.app.inject({ url: `/api/admin/reviews?status=reported${query}`, headers: mod.headers })
+      ).json<ModerationPage>();
+    const mine = new Set([low.review.id, high.review.id]);
+    const ours = (page: ModerationPage) => page.items.filter((r) => mine.has(r.id)).map((r) => r.id);
+    // Sorted by the URL: rating low to high, then high to low.
+    expect(ours(await queue("&sort=rating&dir=asc"))).toEqual([low.review.id, high.review.id]);
+    expect(ours(await queue("&sort=rating&dir=desc"))).toEqual([high.review.id, low.review.id]);
+
+    const before = await standing(id);
+    const dismiss = () =>
+      t.app.inject({ method: "POST", url: `/api/admin/reviews/${low.review.id}/dismiss`, headers: mod.headers });
+    const res = await dismiss();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: low.review.id, networkId: id, status: "published" });
+    expect(ours(await queue())).toEqual([high.review.id]);
+    expect(await standing(id)).toEqual(before);
+    const again = await dismiss();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "The review has no open reports" });
+
+    const audit = (
+      await t.app.inject({
+        url: "/api/admin/audit?action=review.dismiss",
+        headers: (await signInWithRoles(t, ["admin"])).headers,
+      })
+    ).json<AuditPage>();
+    expect(audit.items[0]).toMatchObject({
+      subjectId: low.review.id,
+      actorId: mod.user.id,
+      before: { status: "published", openReports: 1 },
+      after: { status: "published", openReports: 0 },
+    });
   });
 });

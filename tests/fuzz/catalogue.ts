@@ -10,7 +10,7 @@ import path from "node:path";
 type BodyKind = "json" | "multipart" | "none";
 
 export type ApiEndpoint = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   /** The route as Fastify registered it (params as `:name`). */
   path: string;
   body: BodyKind;
@@ -25,6 +25,74 @@ export type ApiEndpoint = {
 };
 
 const ANTIBOT = "g-recaptcha-response";
+
+/** The console's network and traffic source fields (server/api/admin/catalogue.ts). */
+const NETWORK_FIELDS = [
+  "name",
+  "slug",
+  "description",
+  "logoUrl",
+  "website",
+  "featured",
+  "paymentTerms",
+  "paymentMethods",
+  "minimumPayment",
+  "trackingPlatform",
+  "commissionTypes",
+  "properties",
+];
+const TRAFFIC_SOURCE_FIELDS = [
+  "name",
+  "slug",
+  "description",
+  "website",
+  "logoUrl",
+  "featured",
+  "adFormats",
+  "pricingModels",
+  "minimumDeposit",
+  "geos",
+];
+
+/** The console's offer fields (server/api/admin/offers.ts). */
+const OFFER_FIELDS = [
+  "name",
+  "networkId",
+  "slug",
+  "description",
+  "previewUrl",
+  "landingDomain",
+  "externalId",
+  "payoutType",
+  "payoutAmount",
+  "payoutPercent",
+  "currency",
+  "countries",
+  "categoryIds",
+  "mobile",
+  "ppc",
+  "allowedTraffic",
+  "restrictedTraffic",
+  "status",
+  "sponsored",
+  "sponsoredKeywords",
+  "sponsoredFrom",
+  "sponsoredUntil",
+];
+
+/** The console's house-ad fields (server/api/admin/ads.ts). */
+const AD_FIELDS = [
+  "size",
+  "headline",
+  "body",
+  "imageUrl",
+  "targetUrl",
+  "startsOn",
+  "endsOn",
+  "weight",
+  "siteId",
+  "keywords",
+];
 
 /** Every route under /api plus the health checks, as server/api/*.ts registers them. */
 export const API_ENDPOINTS: ApiEndpoint[] = [
@@ -196,11 +264,33 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     query: ["page", "action", "subjectType", "actorId"],
     fields: [],
   },
-  { method: "GET", path: "/api/admin/reviews", body: "none", login: true, query: ["status", "page"], fields: [] },
+  {
+    method: "GET",
+    path: "/api/admin/reviews",
+    body: "none",
+    login: true,
+    query: ["status", "page", "sort", "dir"],
+    fields: [],
+  },
   { method: "POST", path: "/api/admin/reviews/:id/hide", body: "json", login: true, query: [], fields: ["reason"] },
   { method: "POST", path: "/api/admin/reviews/:id/restore", body: "none", login: true, query: [], fields: [] },
-  { method: "GET", path: "/api/admin/submissions", body: "none", login: true, query: ["status", "page"], fields: [] },
-  { method: "GET", path: "/api/admin/inbox", body: "none", login: true, query: ["kind", "status", "page"], fields: [] },
+  { method: "POST", path: "/api/admin/reviews/:id/dismiss", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "GET",
+    path: "/api/admin/submissions",
+    body: "none",
+    login: true,
+    query: ["status", "page", "sort", "dir"],
+    fields: [],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/inbox",
+    body: "none",
+    login: true,
+    query: ["kind", "status", "page", "sort", "dir"],
+    fields: [],
+  },
   {
     method: "POST",
     path: "/api/admin/inbox/:kind/:id",
@@ -208,6 +298,15 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     login: true,
     query: [],
     fields: ["updatedAt", "status", "note", "handledBy"],
+  },
+  { method: "GET", path: "/api/admin/tags", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PUT",
+    path: "/api/admin/tags",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt", "analyticsId", "pixelId", "gptNetworkCode", "gptSlots", "consentRequired"],
   },
   { method: "GET", path: "/api/admin/submissions/:id/logo", body: "none", login: true, query: [], fields: [] },
   { method: "POST", path: "/api/admin/submissions/:id/approve", body: "none", login: true, query: [], fields: [] },
@@ -227,6 +326,151 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     query: [],
     fields: ["networkId"],
   },
+  {
+    method: "GET",
+    path: "/api/admin/offers",
+    body: "none",
+    login: true,
+    query: ["page", "sort", "dir", "q", "networkId", "status", "sponsored"],
+    fields: [],
+  },
+  { method: "POST", path: "/api/admin/offers", body: "json", login: true, query: [], fields: OFFER_FIELDS },
+  { method: "GET", path: "/api/admin/offers/:id", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PUT",
+    path: "/api/admin/offers/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: [...OFFER_FIELDS, "updatedAt"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/offers/:id/retire",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/offers/:id/restore",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt"],
+  },
+  // Accounts' roles and the dashboard (server/api/admin/users.ts, dashboard.ts)
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    body: "none",
+    login: true,
+    query: ["page", "sort", "dir", "search", "role"],
+    fields: [],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/:id/roles",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["roles", "updatedAt"],
+  },
+  { method: "GET", path: "/api/admin/dashboard", body: "none", login: true, query: ["days"], fields: [] },
+  // Offer sources (server/api/admin/sources.ts)
+  {
+    method: "GET",
+    path: "/api/admin/sources",
+    body: "none",
+    login: true,
+    query: ["page", "sort", "dir", "networkId"],
+    fields: [],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/sources",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["networkId", "platform", "endpoint", "apiKey", "everyMinutes", "retireAfterRuns", "settings"],
+  },
+  { method: "GET", path: "/api/admin/sources/:id", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PUT",
+    path: "/api/admin/sources/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt", "enabled", "everyMinutes", "retireAfterRuns", "endpoint", "apiKey"],
+  },
+  // The catalogue: networks, traffic sources, verticals (server/api/admin/catalogue.ts)
+  ...(["networks", "traffic-sources"] as const).flatMap((kind): ApiEndpoint[] => {
+    const fields = kind === "networks" ? NETWORK_FIELDS : TRAFFIC_SOURCE_FIELDS;
+    const base = `/api/admin/${kind}`;
+    return [
+      {
+        method: "GET",
+        path: base,
+        body: "none",
+        login: true,
+        query: ["page", "sort", "dir", "status", "search"],
+        fields: [],
+      },
+      { method: "POST", path: base, body: "json", login: true, query: [], fields },
+      { method: "GET", path: `${base}/:id`, body: "none", login: true, query: [], fields: [] },
+      { method: "PUT", path: `${base}/:id`, body: "json", login: true, query: [], fields: [...fields, "updatedAt"] },
+      { method: "POST", path: `${base}/:id/retire`, body: "json", login: true, query: [], fields: ["updatedAt"] },
+      { method: "POST", path: `${base}/:id/restore`, body: "json", login: true, query: [], fields: ["updatedAt"] },
+    ];
+  }),
+  {
+    method: "GET",
+    path: "/api/admin/verticals",
+    body: "none",
+    login: true,
+    query: ["page", "sort", "dir", "search"],
+    fields: [],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/verticals/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["updatedAt", "name", "slug", "top"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/verticals/:id/merge",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["intoId", "updatedAt"],
+  },
+  // House ads (server/api/admin/ads.ts) and their public click and impression addresses (server/plugins/ads.ts)
+  {
+    method: "GET",
+    path: "/api/admin/ads",
+    body: "none",
+    login: true,
+    query: ["page", "size", "status", "sort", "dir"],
+    fields: [],
+  },
+  { method: "POST", path: "/api/admin/ads", body: "json", login: true, query: [], fields: AD_FIELDS },
+  { method: "GET", path: "/api/admin/ads/report", body: "none", login: true, query: ["from", "to"], fields: [] },
+  { method: "GET", path: "/api/admin/ads/:id", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PUT",
+    path: "/api/admin/ads/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: [...AD_FIELDS, "updatedAt"],
+  },
+  { method: "POST", path: "/api/admin/ads/:id/retire", body: "json", login: true, query: [], fields: ["updatedAt"] },
+  { method: "GET", path: "/ads/:id/click", body: "none", login: false, query: [], fields: [] },
+  { method: "POST", path: "/ads/impressions", body: "json", login: false, query: [], fields: ["ads"] },
   // Approved network logos (server/plugins/media.ts)
   { method: "GET", path: "/media/network-logos/:file", body: "none", login: false, query: [], fields: [] },
   // Health (server/api/health.ts)
@@ -330,12 +574,140 @@ export const PAGE_ACTIONS: PageAction[] = [
     secret: [ANTIBOT],
   },
   { module: "routes/account/logout.tsx", path: "/logout", fields: [], secret: [] },
-  // The review form on the network page.
+  // The console's offer forms.
+  {
+    module: "routes/admin/offers-new.tsx",
+    path: "/admin/offers/new",
+    login: true,
+    fields: ["intent", ...OFFER_FIELDS],
+    multi: ["countries", "categoryIds"],
+    secret: [],
+  },
+  {
+    module: "routes/admin/offers-edit.tsx",
+    path: "/admin/offers/:id",
+    login: true,
+    fields: ["intent", ...OFFER_FIELDS, "updatedAt"],
+    multi: ["countries", "categoryIds"],
+    secret: [],
+  },
+  // The console's catalogue forms.
+  ...(["networks", "traffic-sources"] as const).flatMap((kind): PageAction[] => {
+    const fields =
+      kind === "networks"
+        ? [...NETWORK_FIELDS.filter((f) => f !== "properties"), "listed", "joiningLink", "paidAccount", "displayOrder"]
+        : TRAFFIC_SOURCE_FIELDS;
+    return [
+      {
+        module: `routes/admin/${kind}-new.tsx`,
+        path: `/admin/${kind}/new`,
+        login: true,
+        fields: ["intent", ...fields],
+        secret: [],
+      },
+      {
+        module: `routes/admin/${kind}-edit.tsx`,
+        path: `/admin/${kind}/:id`,
+        login: true,
+        fields: ["intent", ...fields, "updatedAt"],
+        secret: [],
+      },
+    ];
+  }),
+  {
+    module: "routes/admin/verticals-edit.tsx",
+    path: "/admin/verticals/:id",
+    login: true,
+    fields: ["intent", "name", "slug", "top", "intoId", "updatedAt"],
+    secret: [],
+  },
+  // The console's users page: one role form per account.
+  {
+    module: "routes/admin/users.tsx",
+    path: "/admin/users",
+    login: true,
+    fields: ["intent", "id", "roles", "updatedAt"],
+    multi: ["roles"],
+    secret: [],
+  },
+  // The console's house-ad forms.
+  {
+    module: "routes/admin/ads.new.tsx",
+    path: "/admin/ads/new",
+    login: true,
+    fields: ["intent", ...AD_FIELDS],
+    secret: [],
+  },
+  {
+    module: "routes/admin/ads.$id.tsx",
+    path: "/admin/ads/:id",
+    login: true,
+    fields: ["intent", ...AD_FIELDS, "updatedAt"],
+    secret: [],
+  },
+  // The console's third-party tags form.
+  {
+    module: "routes/admin/tags.tsx",
+    path: "/admin/tags",
+    login: true,
+    fields: [
+      "intent",
+      "analyticsId",
+      "pixelId",
+      "gptNetworkCode",
+      "consentRequired",
+      "updatedAt",
+      ...["728x90", "270x70", "250x250", "125x125", "370x165"].map((size) => `gptSlots.${size}`),
+    ],
+    secret: [],
+  },
+  // The console's moderation queues: decisions by intent, one record per form.
+  {
+    module: "routes/admin/submission.tsx",
+    path: "/admin/submissions/:id",
+    login: true,
+    fields: ["intent", "reason", "networkId"],
+    secret: [],
+  },
+  {
+    module: "routes/admin/reviews.tsx",
+    path: "/admin/reviews",
+    login: true,
+    fields: ["intent", "id", "reason"],
+    secret: [],
+  },
+  {
+    module: "routes/admin/inbox.tsx",
+    path: "/admin/inbox",
+    login: true,
+    fields: ["intent", "id", "status", "note", "handledBy", "updatedAt"],
+    secret: [],
+  },
+  // The console's offer sources: the add form (the API key is never sent back) and each row's switch.
+  {
+    module: "routes/admin/sources.tsx",
+    path: "/admin/sources",
+    login: true,
+    fields: [
+      "intent",
+      "id",
+      "networkId",
+      "platform",
+      "endpoint",
+      "apiKey",
+      "everyMinutes",
+      "retireAfterRuns",
+      "updatedAt",
+      "enabled",
+    ],
+    secret: ["apiKey"],
+  },
+  // The review form on the network page, and each review's report form (intent=report).
   {
     module: "routes/networks/network.tsx",
     path: "/network/:id/:slug",
     login: true,
-    fields: ["intent", "rating", "comment", ANTIBOT],
+    fields: ["intent", "rating", "comment", "reviewId", "reason", ANTIBOT],
     secret: [ANTIBOT],
   },
 ];
@@ -384,6 +756,37 @@ export const PAGE_ROUTES: PageRoute[] = [
   { pattern: "sitemap.xml", query: [] },
   { pattern: "sitemaps/:kind/:page", query: [] },
   { pattern: "feeds/offers.xml", query: ["vertical"] },
+  // The console's moderation queues (under /admin).
+  { pattern: "admin/submissions", query: ["page", "sort", "dir", "status"] },
+  { pattern: "admin/submissions/:id", query: [] },
+  { pattern: "admin/reviews", query: ["page", "sort", "dir", "status"] },
+  { pattern: "admin/inbox", query: ["page", "sort", "dir", "kind", "status"] },
+  // The console's offers (under /admin).
+  { pattern: "admin/offers", query: ["page", "sort", "dir", "q", "networkId", "status", "sponsored"] },
+  { pattern: "admin/offers/new", query: ["all"] },
+  { pattern: "admin/offers/:id", query: ["all", "created"] },
+  // The console's dashboard, users and audit log.
+  { pattern: "admin", query: ["days"] },
+  { pattern: "admin/users", query: ["page", "sort", "dir", "search", "role"] },
+  { pattern: "admin/audit", query: ["page", "action", "subjectType", "actorId"] },
+  // The console's catalogue (under /admin).
+  { pattern: "admin/networks", query: ["page", "sort", "dir", "status", "search"] },
+  { pattern: "admin/networks/new", query: [] },
+  { pattern: "admin/networks/:id", query: ["created"] },
+  { pattern: "admin/traffic-sources", query: ["page", "sort", "dir", "status", "search"] },
+  { pattern: "admin/traffic-sources/new", query: [] },
+  { pattern: "admin/traffic-sources/:id", query: ["created"] },
+  { pattern: "admin/verticals", query: ["page", "sort", "dir", "search"] },
+  { pattern: "admin/verticals/:id", query: ["merged"] },
+  // The console's house ads (under /admin).
+  { pattern: "admin/ads", query: ["page", "size", "status", "sort", "dir"] },
+  { pattern: "admin/ads/new", query: [] },
+  { pattern: "admin/ads/report", query: ["from", "to"] },
+  { pattern: "admin/ads/:id", query: ["created"] },
+  // The console's third-party tags (under /admin).
+  { pattern: "admin/tags", query: [] },
+  // The console's offer sources (under /admin).
+  { pattern: "admin/sources", query: ["page", "sort", "dir", "networkId"] },
   { pattern: "404", query: [] },
   { pattern: "*", query: [] },
 ];
@@ -445,7 +848,21 @@ export function readRouteTable(): RouteTableEntry[] {
     );
     entries.push({ pattern, module, hasAction });
   };
-  for (const m of source.matchAll(/\bindex\(\s*"([^"]+)"/g)) add("", m[1]);
-  for (const m of source.matchAll(/\broute\(\s*"([^"]*)"\s*,\s*"([^"]+)"/g)) add(m[1], m[2]);
+  // `prefix("admin", [ … ])` puts its segment before every route inside its brackets.
+  const prefixes = [...source.matchAll(/\bprefix\(\s*"([^"]+)"\s*,\s*\[/g)].map((m) => {
+    let depth = 0;
+    let end = m.index + m[0].length - 1;
+    for (; end < source.length; end++) {
+      if (source[end] === "[") depth++;
+      else if (source[end] === "]" && --depth === 0) break;
+    }
+    return { segment: m[1], start: m.index, end };
+  });
+  const prefixed = (at: number, pattern: string) => {
+    const around = prefixes.filter((p) => p.start < at && at < p.end).map((p) => p.segment);
+    return [...around, pattern].filter(Boolean).join("/");
+  };
+  for (const m of source.matchAll(/\bindex\(\s*"([^"]+)"/g)) add(prefixed(m.index, ""), m[1]);
+  for (const m of source.matchAll(/\broute\(\s*"([^"]*)"\s*,\s*"([^"]+)"/g)) add(prefixed(m.index, m[1]), m[2]);
   return entries;
 }

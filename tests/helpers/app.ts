@@ -26,6 +26,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Seeding and a whole suite run on this event loop; shedding on its delay would refuse
     // ordinary test requests. The overload suite (tests/faults) runs with the real defaults.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
+    // Every test account is new: suites that review networks would see every first review held.
+    // The rule's own tests turn it on.
+    HOLD_FIRST_REVIEWS: "false",
     ...options.env,
   });
   if (options.seed !== false) {

@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { array, sql } from "#db/client.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import type { Role } from "#contracts/roles.ts";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import type { TestApp } from "./app.ts";
 
 const PASSWORD = "Plenty-of-Entropy-2009!";
@@ -33,3 +34,10 @@ export async function signInWithRoles(t: TestApp, roles: readonly Role[], name =
   const { token, user } = login.json<{ token: string; user: SessionUser }>();
   return { user, email, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** The session cookie a browser context needs to be signed in as `account` (from signInWithRoles). */
+export const sessionCookie = (account: { headers: { authorization: string } }, baseUrl: string) => ({
+  name: AUTH_COOKIE,
+  value: account.headers.authorization.replace("Bearer ", ""),
+  url: baseUrl,
+});

@@ -11,6 +11,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
   const found =
     (await services.networks.byLegacyId(site.id, params.id)) ?? (await services.networks.byId(site.id, params.id));
+  // A retired network's canonical page explains that it is no longer listed (410).
+  const retired = found
+    ? null
+    : ((await services.networks.retired({ legacyId: params.id })) ??
+      (await services.networks.retired({ id: params.id })));
+  if (retired) return redirect(networkPath(retired), 301);
   if (!found) throw data("Network not found", { status: 404 });
   return redirect(networkPath(found), 301);
 }

@@ -9,6 +9,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const found =
     (await services.trafficSources.byLegacyId(params.id)) ?? (await services.trafficSources.byId(params.id));
+  // A retired traffic source's canonical page explains that it is no longer listed (410).
+  const retired = found
+    ? null
+    : ((await services.trafficSources.retired({ legacyId: params.id })) ??
+      (await services.trafficSources.retired({ id: params.id })));
+  if (retired) return redirect(`/traffic-sources/details/${retired.id}`, 301);
   if (!found) throw data("Traffic source not found", { status: 404 });
   return redirect(`/traffic-sources/details/${found.id}`, 301);
 }

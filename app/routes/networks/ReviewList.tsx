@@ -1,10 +1,19 @@
 import type { Review } from "#contracts/reviews.ts";
 import { Stars } from "#app/ui/Stars.tsx";
+import { ReportReview } from "./ReportReview";
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+export function ReviewList({
+  reviews,
+  signedIn,
+  loginHref,
+}: {
+  reviews: Review[];
+  signedIn: boolean;
+  loginHref: string;
+}) {
   if (reviews.length === 0)
     return <p className="text-sm text-slate-600">No reviews yet. Be the first to review this network.</p>;
   return (
@@ -20,6 +29,9 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             {r.edited && <span className="text-xs text-slate-500">(edited)</span>}
           </div>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{r.comment}</p>
+          <div className="mt-1">
+            <ReportReview reviewId={r.id} signedIn={signedIn} loginHref={loginHref} />
+          </div>
         </li>
       ))}
     </ol>

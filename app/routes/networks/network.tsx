@@ -14,12 +14,14 @@ import { handleForm, type FormSpec } from "#app/ui/form/form.server.ts";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";
 import { JoinButton } from "#app/ui/JoinButton.tsx";
 import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
+import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { Pagination } from "#app/ui/Pagination.tsx";
 import { Stars } from "#app/ui/Stars.tsx";
 import { OffersTable } from "#app/routes/offers/OffersTable.tsx";
 import { RatingSummary } from "./RatingSummary";
 import { ReviewForm } from "./ReviewForm";
 import { ReviewList } from "./ReviewList";
+import { REPORT_INTENT } from "./ReportReview";
 import type { Route } from "./+types/network";
 
 const positiveInt = (v: string | null) => {
@@ -31,7 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, site, user } = context.get(requestContext);
   if (!params.id) throw redirect("/networks", 301);
   const network = await services.networks.byId(site.id, params.id);
-  if (!network) throw data("Network not found", { status: 404 });
+  if (!network) {
+    // An old link to a retired network explains itself (410) instead of a bare 404.
+    const retired = await services.networks.retired({ id: params.id });
+    if (retired) return data({ retired }, { status: 410 });
+    throw data("Network not found", { status: 404 });
+  }
   const url = new URL(request.url);
   if (params.slug !== network.slug) throw redirect(networkPath(network) + url.search, 301);
 
@@ -70,10 +77,32 @@ function reviewSavedMessage(saved: { created: boolean; status: string; heldBecau
 
 // Nothing typed is sent back: the review form is rebuilt from the saved review.
 const REVIEW_FORM: FormSpec = { fields: new Set() };
+// A report names its review; what its reader typed may be shown again.
+const REPORT_FORM: FormSpec = { fields: new Set(["intent", "reviewId", "reason", "comment"]) };
+
+/** A report posts its intent; the review form posts none. */
+const isReport = async (request: Request) => (await request.clone().formData()).get("intent") === REPORT_INTENT;
+
+/** The answer meant for the review form (a report's answer belongs to its review's report form). */
+const reviewResult = (answer: unknown) => {
+  const result = answer as FormResult | undefined;
+  return result?.values?.intent === REPORT_INTENT ? undefined : result;
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, site, user, clientIp } = context.get(requestContext);
   const signedIn = requireUserOrRedirect(request, user);
+  if (await isReport(request))
+    return handleForm(request, REPORT_FORM, async (values) => {
+      const reviewId = typeof values.reviewId === "string" ? values.reviewId : "";
+      const { message } = await services.reviewModeration.report({
+        networkId: params.id ?? "",
+        reviewId,
+        userId: signedIn.id,
+        input: { reason: values.reason, comment: values.comment },
+      });
+      return { ok: true, message, values: { intent: REPORT_INTENT, reviewId } } satisfies FormResult;
+    });
   return handleForm(request, REVIEW_FORM, async (values) => {
     const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
     const saved = await services.reviews.submit({
@@ -89,6 +118,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: "Network not found | OfferAtlas" }];
+  if ("retired" in loaderData)
+    return [
+      { title: `${loaderData.retired.name} is no longer listed | OfferAtlas` },
+      { name: "robots", content: "noindex" },
+    ];
   const { network: n, reviews } = loaderData;
   const organization: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -135,7 +169,29 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function NetworkPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { network: n, offers, reviews, mine, signedIn, loginHref, siteName } = loaderData;
+  if ("retired" in loaderData)
+    return (
+      <NoLongerListed
+        name={loaderData.retired.name}
+        kind="network"
+        to={{ href: "/networks", label: "Browse listed networks" }}
+      />
+    );
+  return <ListedNetwork {...loaderData} actionData={actionData} />;
+}
+
+function ListedNetwork({
+  network: n,
+  offers,
+  reviews,
+  mine,
+  signedIn,
+  loginHref,
+  siteName,
+  actionData,
+}: Exclude<Route.ComponentProps["loaderData"], { retired: unknown }> & {
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const pageHref = (key: "page" | "reviewsPage", hash: string) => (p: number) => {
@@ -236,7 +292,7 @@ export default function NetworkPage({ loaderData, actionData }: Route.ComponentP
           distribution={reviews.distribution}
         />
         <div className="mt-4">
-          <ReviewList reviews={reviews.reviews} />
+          <ReviewList reviews={reviews.reviews} signedIn={signedIn} loginHref={loginHref} />
           <Pagination
             page={reviews.page}
             pageCount={reviews.pageCount}
@@ -254,7 +310,7 @@ export default function NetworkPage({ loaderData, actionData }: Route.ComponentP
           signedIn={signedIn}
           mine={mine}
           loginHref={loginHref}
-          result={actionData as FormResult | undefined}
+          result={reviewResult(actionData)}
           busy={navigation.state === "submitting"}
         />
       </section>

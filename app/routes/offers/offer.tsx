@@ -5,12 +5,15 @@
 // answer 301 to /offer/{id}/{slug}.
 import { data, Link, redirect } from "react-router";
 import { formatPayout } from "#contracts/money.ts";
-import { offerUrl } from "#contracts/offers.ts";
+import { normalizeOfferQuery, offerSearchToUrl, offerUrl, type OfferDetail } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";
+import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { OfferJoinButton, listText, payoutText, typeText } from "./OfferFacts";
 import { SponsoredLabel } from "./OffersTable";
 import { dateText, geosText } from "./format";
+import { PayoutHistory } from "./PayoutHistory";
+import { Verified } from "./Verified";
 import type { Route } from "./+types/offer";
 import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
 
@@ -25,12 +28,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id === "legacy" ? { legacyId: slug ?? "" } : { segment: id, legacyFallback: true },
   );
   if (!offer) throw data("Offer not found", { status: 404 });
+  // Retired by the operator: 410 Gone, pointing to its network (if still listed) or to the search.
+  if (offer.status === "retired") return data({ retired: retiredPage(offer) }, { status: 410 });
   if (id !== String(offer.id) || slug !== offer.slug) throw redirect(offerUrl(offer), 301);
   const related = await offers.related(offer);
-  return { offer, ...related };
+  // The render time, so "Verified 3 hours ago" and the chart read the same on the server and in the browser.
+  return { offer, ...related, now: new Date().toISOString(), retired: null };
+}
+
+function retiredPage(offer: OfferDetail) {
+  const to =
+    offer.network.offerCount > 0
+      ? { href: `/network/${offer.network.id}/${offer.network.slug}`, label: `See ${offer.network.name}'s offers` }
+      : {
+          href: `/?${offerSearchToUrl({ query: normalizeOfferQuery(offer.name), page: 1, selectedTab: "topOffers" })}`,
+          label: "Search similar offers",
+        };
+  return { name: offer.name, to };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
+  if (d?.retired)
+    return [{ title: `${d.retired.name} is no longer listed | OfferAtlas` }, { name: "robots", content: "noindex" }];
   if (!d) return [{ title: "Offer | OfferAtlas" }];
   const seo = rootSeo(matches);
   return pageMeta(seo, {
@@ -45,7 +64,9 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, sameOffer, similarOffers } = loaderData;
+  if (loaderData.retired)
+    return <NoLongerListed name={loaderData.retired.name} kind="offer" to={loaderData.retired.to} />;
+  const { offer, sameOffer, similarOffers, now } = loaderData;
   const facts: [string, React.ReactNode][] = [
     ["Payout", <strong key="p">{payoutText(offer)}</strong>],
     ["Payout type", typeText(offer)],
@@ -86,6 +107,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        <Verified verification={offer.verification} now={now} />
         {offer.previewUrl && (
           <p className="mt-3 text-sm">
             <a href={offer.previewUrl} target="_blank" rel="nofollow noopener noreferrer" className="link">
@@ -94,6 +116,8 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+
+      <PayoutHistory points={offer.payoutHistory} now={now} />
 
       <section className="card flex flex-wrap items-center justify-between gap-3" aria-labelledby="network-card-title">
         <div>

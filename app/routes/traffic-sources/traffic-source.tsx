@@ -4,6 +4,7 @@ import { requestContext } from "#app/context.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";
 import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
+import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { depositText } from "./TrafficSourcesTable";
 import type { Route } from "./+types/traffic-source";
 import { pageMeta, rootSeo } from "#app/lib/seo.ts";
@@ -11,20 +12,35 @@ import { pageMeta, rootSeo } from "#app/lib/seo.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const trafficSource = await services.trafficSources.byId(params.id);
-  if (!trafficSource) throw data("Traffic source not found", { status: 404 });
+  if (!trafficSource) {
+    // An old link to a retired traffic source explains itself (410) instead of a bare 404.
+    const retired = await services.trafficSources.retired({ id: params.id });
+    if (retired) return data({ retired }, { status: 410 });
+    throw data("Traffic source not found", { status: 404 });
+  }
   return { trafficSource };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta(rootSeo(matches), {
-        title: `${loaderData.trafficSource.name}: traffic source details`,
-        description: loaderData.trafficSource.description.slice(0, 160),
-        path: `/traffic-sources/details/${loaderData.trafficSource.id}`,
-      })
-    : [{ title: "Traffic source | OfferAtlas" }];
+  loaderData && "retired" in loaderData
+    ? [{ title: `${loaderData.retired.name} is no longer listed | OfferAtlas` }, { name: "robots", content: "noindex" }]
+    : loaderData
+      ? pageMeta(rootSeo(matches), {
+          title: `${loaderData.trafficSource.name}: traffic source details`,
+          description: loaderData.trafficSource.description.slice(0, 160),
+          path: `/traffic-sources/details/${loaderData.trafficSource.id}`,
+        })
+      : [{ title: "Traffic source | OfferAtlas" }];
 
 export default function TrafficSourcePage({ loaderData }: Route.ComponentProps) {
+  if ("retired" in loaderData)
+    return (
+      <NoLongerListed
+        name={loaderData.retired.name}
+        kind="traffic source"
+        to={{ href: "/traffic-sources", label: "Browse listed traffic sources" }}
+      />
+    );
   const s = loaderData.trafficSource;
   return (
     <article className="card flex flex-col gap-4" aria-labelledby="traffic-source-name">

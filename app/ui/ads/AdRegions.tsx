@@ -3,6 +3,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { AdSize, AdsBySize } from "#contracts/ads.ts";
 import { AdSlot } from "./AdSlot";
+import { AdServerOr } from "./GptSlot";
 
 function useAds(): AdsBySize | undefined {
   return useRouteLoaderData<{ ads: AdsBySize }>("root")?.ads;
@@ -23,10 +24,14 @@ function AdStack({
   const ads = useAds();
   return (
     <div className={className} data-region={region}>
-      <AdSlot size={lead.size} ad={ads?.[lead.size][0]} label={lead.label} />
+      <AdServerOr size={lead.size}>
+        <AdSlot size={lead.size} ad={ads?.[lead.size][0]} label={lead.label} />
+      </AdServerOr>
       <div className={rest.className}>
         {Array.from({ length: rest.count }, (_, i) => (
-          <AdSlot key={i} size={rest.size} ad={ads?.[rest.size][i]} />
+          <AdServerOr key={i} size={rest.size}>
+            <AdSlot size={rest.size} ad={ads?.[rest.size][i]} />
+          </AdServerOr>
         ))}
       </div>
     </div>
@@ -57,7 +62,9 @@ export function FooterAd() {
   const ads = useAds();
   return (
     <div className="container-oa flex justify-center pt-6" data-region="footer-ad">
-      <AdSlot size="728x90" ad={ads?.["728x90"][1]} label="Advertise here (footer banner)" />
+      <AdServerOr size="728x90">
+        <AdSlot size="728x90" ad={ads?.["728x90"][1]} label="Advertise here (footer banner)" />
+      </AdServerOr>
     </div>
   );
 }
@@ -65,5 +72,9 @@ export function FooterAd() {
 /** The 370x165 slot beside the search bar. */
 export function SearchBarAd() {
   const ads = useAds();
-  return <AdSlot size="370x165" ad={ads?.["370x165"][0]} />;
+  return (
+    <AdServerOr size="370x165">
+      <AdSlot size="370x165" ad={ads?.["370x165"][0]} />
+    </AdServerOr>
+  );
 }

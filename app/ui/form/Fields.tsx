@@ -6,30 +6,39 @@ import { useActionData, useNavigation } from "react-router";
 import { useNotify } from "#app/ui/shell/Notifications.tsx";
 import type { FormResult, FormValues } from "./form";
 
-type FieldState = { errors: Record<string, string>; values: FormValues; markRequired: boolean };
-const FieldContext = createContext<FieldState>({ errors: {}, values: {}, markRequired: false });
+type FieldState = { errors: Record<string, string>; values: FormValues; markRequired: boolean; idPrefix: string };
+// "lf": labelled field.
+const FieldContext = createContext<FieldState>({ errors: {}, values: {}, markRequired: false, idPrefix: "lf" });
 
-/** Gives the fields inside their messages and typed values; `markRequired` stars the required ones. */
+/**
+ * Gives the fields inside their messages and typed values; `markRequired` stars
+ * the required ones; `idPrefix` keeps ids unique where a page repeats a form.
+ */
 export function Fields({
   errors,
   values,
   markRequired = false,
+  idPrefix = "lf",
   children,
 }: {
   errors?: Record<string, string>;
   values?: FormValues;
   markRequired?: boolean;
+  idPrefix?: string;
   children: ReactNode;
 }) {
   return (
-    <FieldContext.Provider value={{ errors: errors ?? {}, values: values ?? {}, markRequired }}>
+    <FieldContext.Provider value={{ errors: errors ?? {}, values: values ?? {}, markRequired, idPrefix }}>
       {children}
     </FieldContext.Provider>
   );
 }
 
-// "lf": labelled field.
-const idOf = (name: string) => `lf-${name}`;
+/** A field's id within its form's prefix. */
+function useIdOf() {
+  const { idPrefix } = useContext(FieldContext);
+  return (name: string) => `${idPrefix}-${name}`;
+}
 
 function useField(name: string) {
   const { errors, values } = useContext(FieldContext);
@@ -48,6 +57,7 @@ function RequiredMark({ required }: { required?: boolean }) {
 }
 
 function Label({ name, label, required }: { name: string; label: string; required?: boolean }) {
+  const idOf = useIdOf();
   return (
     <label htmlFor={idOf(name)} className="block text-sm font-medium text-slate-700">
       {label}
@@ -57,6 +67,7 @@ function Label({ name, label, required }: { name: string; label: string; require
 }
 
 function Help({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
+  const idOf = useIdOf();
   return (
     <>
       {hint && (
@@ -73,7 +84,7 @@ function Help({ name, hint, error }: { name: string; hint?: ReactNode; error?: s
   );
 }
 
-const describedBy = (name: string, hint: unknown, error: unknown) =>
+const describedBy = (idOf: (name: string) => string, name: string, hint: unknown, error: unknown) =>
   [hint ? `${idOf(name)}-hint` : "", error ? `${idOf(name)}-error` : ""].filter(Boolean).join(" ") || undefined;
 
 /** What every labelled control takes. */
@@ -93,12 +104,13 @@ function Control({
   children,
 }: ControlProps & { children: (attributes: Attributes, value: string | string[] | undefined) => ReactNode }) {
   const { error, value } = useField(name);
+  const idOf = useIdOf();
   const attributes: Attributes = (own) => ({
     id: idOf(name),
     name,
     ...own,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(name, hint, error),
+    "aria-describedby": describedBy(idOf, name, hint, error),
   });
   return (
     <div>
@@ -180,10 +192,11 @@ export function CheckboxGroup({
   columns?: 2 | 3 | 4;
 }) {
   const { error, value } = useField(name);
+  const idOf = useIdOf();
   const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
   const grid = columns === 2 ? "sm:grid-cols-2" : columns === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3";
   return (
-    <fieldset aria-describedby={describedBy(name, undefined, error)}>
+    <fieldset aria-describedby={describedBy(idOf, name, undefined, error)}>
       <legend className="text-sm font-medium text-slate-700">
         {label}
         <RequiredMark required={required} />

@@ -34,12 +34,28 @@ export function ErrorPage({ status, noMatch = false, detail }: { status: number;
               : detail || "Sorry, something went wrong"}
         </h1>
         {noMatch && <p className="mt-2 text-slate-600">{ERROR_TEXTS.noMatch}</p>}
+        {status === 401 && <SignInLink />}
         {/* A plain link: after an error the app state may be unusable, so reload fully. */}
         <a href="/" className="btn-primary mt-6 inline-block">
           {ERROR_TEXTS.home}
         </a>
       </section>
     </ErrorPageGuard>
+  );
+}
+
+/**
+ * A page that needs a session (the console) offers to log in and come back to
+ * the console's start: a fixed address, so an error page never repeats what the
+ * request's path or query said.
+ */
+function SignInLink() {
+  return (
+    <p className="mt-4">
+      <a href="/login?redirectTo=/admin" className="link">
+        Log in
+      </a>
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { SiteLinks } from "#contracts/site.ts";
 import { FOOTER_LINKS } from "./links";
 import { Logo } from "./Logo";
+import { CookieSettingsLink } from "#app/ui/consent/Consent.tsx";
 
 export function Footer({ links }: { links: SiteLinks }) {
   const external = [
@@ -54,6 +55,7 @@ export function Footer({ links }: { links: SiteLinks }) {
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
         © 2009–{new Date().getUTCFullYear()} OfferAtlas
+        <CookieSettingsLink className="ml-3 underline hover:text-white" />
       </div>
     </footer>
   );

@@ -11,6 +11,13 @@ import { auditRoutes } from "./audit.ts";
 import { submissionRoutes } from "./submissions.ts";
 import { reviewModerationRoutes } from "./reviews.ts";
 import { inboxRoutes } from "./inbox.ts";
+import { adminOfferRoutes } from "./offers.ts";
+import { adRoutes } from "./ads.ts";
+import { catalogueRoutes } from "./catalogue.ts";
+import { userRoutes } from "./users.ts";
+import { dashboardRoutes } from "./dashboard.ts";
+import { tagRoutes } from "./tags.ts";
+import { offerSourceRoutes } from "./sources.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -34,4 +41,11 @@ export async function adminRoutes(admin: FastifyInstance, options: { services: S
   await admin.register(submissionRoutes, { services: options.services });
   await admin.register(reviewModerationRoutes, { services: options.services });
   await admin.register(inboxRoutes, { services: options.services });
+  await admin.register(adminOfferRoutes, { services: options.services });
+  await admin.register(adRoutes, { services: options.services });
+  await admin.register(catalogueRoutes, { services: options.services });
+  await admin.register(userRoutes, { services: options.services });
+  await admin.register(dashboardRoutes, { services: options.services });
+  await admin.register(tagRoutes, { services: options.services });
+  await admin.register(offerSourceRoutes, { services: options.services });
 }

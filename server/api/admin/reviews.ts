@@ -20,6 +20,14 @@ export async function reviewModerationRoutes(admin: FastifyInstance, options: { 
     }),
   );
 
+  admin.post<{ Params: IdParams }>("/reviews/:id/dismiss", { config: moderator }, async (request) =>
+    reviewModeration.dismissReports({
+      reviewId: request.params.id,
+      actorId: loggedInUserOr401(request).id,
+      siteId: request.site.id,
+    }),
+  );
+
   admin.post<{ Params: IdParams }>("/reviews/:id/restore", { config: moderator }, async (request) =>
     reviewModeration.restore({
       reviewId: request.params.id,

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "#server/config.ts";
+import { isConsolePath, tagSources } from "#contracts/tags.ts";
 
 declare module "node:http" {
   interface ServerResponse {
@@ -43,4 +44,34 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  // A page of a site with third-party tags allows exactly their hosts (docs/decisions/0014);
+  // every other answer, and the console, keeps the policy above, as does a page whose
+  // site's settings cannot be read.
+  if (!options.dev) {
+    app.addHook("onSend", async (request, reply) => {
+      const csp = reply.getHeader("content-security-policy");
+      if (typeof csp !== "string" || !String(reply.getHeader("content-type")).startsWith("text/html")) return;
+      if (isConsolePath(request.url.split("?")[0])) return;
+      const tags = await app.services.siteTags.forPage(app.services.sites.defaultSiteId).catch(() => null);
+      if (tags) reply.header("content-security-policy", withTagSources(csp, tagSources(tags)));
+    });
+  }
+}
+
+/** The policy with each tag host added to its directive (a frame-src of 'none' gives way to them). */
+function withTagSources(csp: string, sources: ReturnType<typeof tagSources>): string {
+  const extra: Record<string, string[]> = {
+    "script-src": sources.script,
+    "connect-src": sources.connect,
+    "frame-src": sources.frame,
+  };
+  return csp
+    .split(";")
+    .map((directive) => {
+      const [name, ...values] = directive.trim().split(/\s+/);
+      const add = extra[name]?.filter((host) => !values.includes(host)) ?? [];
+      if (!add.length) return directive;
+      return [name, ...values.filter((v) => v !== "'none'"), ...add].join(" ");
+    })
+    .join(";");
 }
