@@ -10,9 +10,10 @@
 import { sql, array, type Database, type Queryable } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
 import { usdValue } from "#core/reference/currencies.ts";
-import { sourceHash, type MapResult, type MappedOffer } from "#core/supply/mapping.ts";
+import { sourceHash, type MappedOffer } from "#core/supply/mapping.ts";
 import type { Secrets } from "#core/supply/secrets.ts";
-import { everflowPages, mapEverflowOffer, PlatformAuthError, PlatformError } from "#core/supply/platforms/everflow.ts";
+import { connectorFor } from "#core/supply/platforms/index.ts";
+import { PlatformAuthError, PlatformError, type HttpPatience } from "#core/supply/platforms/http.ts";
 
 export type RunCounts = {
   seen: number;
@@ -40,7 +41,7 @@ export type OfferSyncOptions = {
   /** Records written per transaction. */
   batchSize?: number;
   /** The connectors' patience: per-request timeout and retries (tests shorten them). */
-  http?: { timeoutMs?: number; attempts?: number; retryBaseMs?: number; retryMaxMs?: number };
+  http?: HttpPatience;
 };
 
 export const ALREADY_RUNNING = "A sync of this source is already running";
@@ -98,23 +99,6 @@ const emptyCounts = (): RunCounts => ({
   skipped: 0,
   skippedReasons: {},
 });
-
-/** The platform's pages and its mapping, by the source's platform. */
-function connectorFor(source: SourceRow, apiKey: string, options: OfferSyncOptions) {
-  if (source.platform !== "everflow")
-    throw new PlatformError(`${source.platform} sources cannot be synced yet: only Everflow is connected`);
-  const pageSize = Number(source.settings.page_size);
-  return {
-    pages: everflowPages({
-      endpoint: source.endpoint,
-      apiKey,
-      fetch: options.fetch,
-      pageSize: Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 2000 ? pageSize : undefined,
-      ...options.http,
-    }),
-    map: mapEverflowOffer as (raw: unknown) => MapResult,
-  };
-}
 
 /** The networks' offer counts (and each site listing's copy) from their active offers, as the editor keeps them. */
 async function recountNetwork(tx: Queryable, networkId: number) {
@@ -342,9 +326,18 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
       c.skippedReasons[reason] = (c.skippedReasons[reason] ?? 0) + n;
     };
     try {
-      if (!source.credentials) throw new PlatformAuthError("The source has no API key: add one before syncing");
-      const apiKey = options.secrets.open(Buffer.from(source.credentials));
-      const connector = connectorFor(source, apiKey, options);
+      const connector = connectorFor(source.platform);
+      if (!connector) throw new PlatformError(`${source.platform} sources cannot be synced: no connector`);
+      if (!source.credentials && connector.needsApiKey)
+        throw new PlatformAuthError("The source has no API key: add one before syncing");
+      const apiKey = source.credentials ? options.secrets.open(Buffer.from(source.credentials)) : null;
+      const pages = connector.pages({
+        endpoint: source.endpoint,
+        apiKey,
+        settings: source.settings,
+        fetch: options.fetch,
+        http: options.http,
+      });
       const knownCountries = new Set(
         (await db.query<{ code: string }>(sql`SELECT code FROM countries`)).map((r) => r.code),
       );
@@ -357,7 +350,7 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
         if (counted.duplicates) skipped("duplicate network_offer_id", counted.duplicates);
         await saveCounts(db, runId, c);
       };
-      for await (const page of connector.pages) {
+      for await (const page of pages) {
         for (const raw of page) {
           c.seen++;
           const mapped = connector.map(raw);

@@ -2,7 +2,8 @@
 // countries, categories, status, malformed input) and its paging, auth and
 // backoff against the fake server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { everflowPages, mapEverflowOffer, PlatformAuthError } from "#core/supply/platforms/everflow.ts";
+import { everflowPages, mapEverflowOffer } from "#core/supply/platforms/everflow.ts";
+import { PlatformAuthError } from "#core/supply/platforms/http.ts";
 import { everflowOffer, startFakeEverflow, type FakeEverflow } from "../fakes/everflow.ts";
 
 const withPayout = (entry: Record<string, unknown>, extra: Record<string, unknown> = {}) => {

@@ -24,51 +24,17 @@ import {
   type DirectoryPayoutType,
   type MapResult,
 } from "#core/supply/mapping.ts";
+import { isObject, jsonOf, platformGet, PlatformError, type HttpPatience } from "./http.ts";
 
-/** The platform refused the credentials: the operator must fix the source. */
-export class PlatformAuthError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PlatformAuthError";
-  }
-}
-
-/** The platform kept failing (or answered what is not its documented shape). */
-export class PlatformError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PlatformError";
-  }
-}
-
-export type EverflowOptions = {
+export type EverflowOptions = HttpPatience & {
   endpoint: string;
   apiKey: string;
   pageSize?: number;
   fetch?: typeof fetch;
-  /** Longest wait for one answer. */
-  timeoutMs?: number;
-  /** Attempts per page (the first included) on 429, 5xx and network faults. */
-  attempts?: number;
-  /** First backoff; it doubles each attempt. */
-  retryBaseMs?: number;
-  /** Longest wait between attempts, whatever Retry-After asks. */
-  retryMaxMs?: number;
 };
 
-const DEFAULTS = { pageSize: 500, timeoutMs: 30_000, attempts: 4, retryBaseMs: 1000, retryMaxMs: 30_000 };
+const PAGE_SIZE = 500;
 const MAX_PAGES = 100_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Retry-After in milliseconds (seconds or an HTTP date), or undefined. */
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 /** The address of one page: the endpoint's own path (if any) then /v1/affiliates/alloffers. */
 function pageUrl(endpoint: string, page: number, pageSize: number): URL {
@@ -79,57 +45,26 @@ function pageUrl(endpoint: string, page: number, pageSize: number): URL {
   return url;
 }
 
-async function fetchPage(options: Required<Omit<EverflowOptions, "fetch">> & { fetch: typeof fetch }, page: number) {
-  const url = pageUrl(options.endpoint, page, options.pageSize);
-  let last = "";
-  for (let attempt = 1; attempt <= options.attempts; attempt++) {
-    let wait = Math.min(options.retryBaseMs * 2 ** (attempt - 1), options.retryMaxMs);
-    try {
-      const res = await options.fetch(url, {
-        headers: { "X-Eflow-API-Key": options.apiKey, Accept: "application/json" },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      if (res.status === 401 || res.status === 403) {
-        await res.body?.cancel();
-        throw new PlatformAuthError(
-          `Everflow refused the API key (${res.status}): check the source's affiliate API key (Everflow → My Account → API).`,
-        );
-      }
-      if (res.status === 429 || res.status >= 500) {
-        await res.body?.cancel();
-        last = `Everflow answered ${res.status} on page ${page}`;
-        if (res.status === 429)
-          wait = Math.min(retryAfterMs(res.headers.get("retry-after")) ?? wait, options.retryMaxMs);
-      } else if (!res.ok) {
-        await res.body?.cancel();
-        throw new PlatformError(`Everflow answered ${res.status} on page ${page} of ${url.origin}${url.pathname}`);
-      } else {
-        let body: unknown;
-        try {
-          body = await res.json();
-        } catch {
-          throw new PlatformError(`Everflow answered page ${page} with something that is not JSON`);
-        }
-        const offers = (body as { offers?: unknown })?.offers;
-        if (!Array.isArray(offers)) throw new PlatformError(`Everflow's page ${page} has no "offers" list`);
-        const total = numberOf((body as { paging?: { total_count?: unknown } }).paging?.total_count);
-        return { offers: offers as unknown[], total };
-      }
-    } catch (err) {
-      if (err instanceof PlatformAuthError || err instanceof PlatformError) throw err;
-      const reason = err instanceof Error && err.name === "TimeoutError" ? "timed out" : (err as Error).message;
-      last = `Everflow could not be reached for page ${page} (${reason})`;
-    }
-    if (attempt < options.attempts) await sleep(wait);
-  }
-  throw new PlatformError(`${last}; gave up after ${options.attempts} attempt${options.attempts === 1 ? "" : "s"}`);
+async function fetchPage(options: EverflowOptions & { pageSize: number }, page: number) {
+  const what = `page ${page}`;
+  const res = await platformGet({
+    ...options,
+    platform: "Everflow",
+    what,
+    url: pageUrl(options.endpoint, page, options.pageSize),
+    headers: { "X-Eflow-API-Key": options.apiKey },
+    authHint: "check the source's affiliate API key (Everflow → My Account → API).",
+  });
+  const body = await jsonOf(res, "Everflow", what);
+  const offers = isObject(body) ? body.offers : undefined;
+  if (!Array.isArray(offers)) throw new PlatformError(`Everflow's page ${page} has no "offers" list`);
+  const paging = isObject(body) && isObject(body.paging) ? body.paging : {};
+  return { offers: offers as unknown[], total: numberOf(paging.total_count) };
 }
 
 /** The raw offers of an affiliate account, one page at a time (never the whole catalogue at once). */
 export async function* everflowPages(options: EverflowOptions): AsyncGenerator<unknown[]> {
-  // Options given as undefined keep their defaults.
-  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as EverflowOptions;
-  const settings = { ...DEFAULTS, fetch: globalThis.fetch, ...given };
+  const settings = { ...options, pageSize: options.pageSize ?? PAGE_SIZE };
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { offers, total } = await fetchPage(settings, page);
     if (offers.length) yield offers;
@@ -146,8 +81,6 @@ const PAYOUT_TYPES: Record<string, { type: DirectoryPayoutType; amount: boolean;
   cps: { type: "CPS", amount: false, percent: true },
   cpa_cps: { type: "revshare", amount: true, percent: true },
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One Everflow offer → the directory's offer, or why it is skipped. */
 export function mapEverflowOffer(raw: unknown): MapResult {
