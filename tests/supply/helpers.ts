@@ -1,5 +1,5 @@
 // Shared by the supply tests: a test app with a secrets key, a fresh network with
-// an Everflow source pointing at a fake server, and the readings the tests make.
+// a source (Everflow unless told) pointing at a fake server, and the readings the tests make.
 import crypto from "node:crypto";
 import { sql, type Database } from "#db/client.ts";
 import type { Secrets } from "#core/supply/secrets.ts";
@@ -9,11 +9,20 @@ export const API_KEY = "ef-affiliate-key-0001";
 
 let networks = 0;
 
-/** A new network (so counts are the source's alone) with an Everflow source; returns both ids. */
+/** A new network (so counts are the source's alone) with a source; returns both ids. */
 export async function addSource(
   db: Database,
   secrets: Secrets,
-  options: { url: string; pageSize?: number; retireAfterRuns?: number; apiKey?: string },
+  options: {
+    url: string;
+    pageSize?: number;
+    retireAfterRuns?: number;
+    /** null: a source without credentials (a public feed). */
+    apiKey?: string | null;
+    platform?: string;
+    /** The source's settings; the default sets only page_size. */
+    settings?: Record<string, unknown>;
+  },
 ) {
   networks++;
   const slug = `fake-network-${networks}-${crypto.randomBytes(3).toString("hex")}`;
@@ -22,8 +31,9 @@ export async function addSource(
   );
   const [source] = await db.query<{ id: number }>(sql`
     INSERT INTO offer_sources (network_id, platform, endpoint, credentials, settings, retire_after_runs)
-    VALUES (${network.id}, 'everflow', ${options.url}, ${secrets.seal(options.apiKey ?? API_KEY)}::bytea,
-      ${JSON.stringify({ page_size: options.pageSize ?? 100 })}::jsonb, ${options.retireAfterRuns ?? 3})
+    VALUES (${network.id}, ${options.platform ?? "everflow"}, ${options.url},
+      ${options.apiKey === null ? null : secrets.seal(options.apiKey ?? API_KEY)}::bytea,
+      ${JSON.stringify(options.settings ?? { page_size: options.pageSize ?? 100 })}::jsonb, ${options.retireAfterRuns ?? 3})
     RETURNING id`);
   return { networkId: network.id, sourceId: source.id };
 }
