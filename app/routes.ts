@@ -66,6 +66,9 @@ export default [
       route("verticals", "routes/admin/verticals.tsx"),
       route("verticals/:id", "routes/admin/verticals-edit.tsx"),
       route("sources", "routes/admin/sources.tsx"),
+      route("sources/:id/feed", "routes/admin/source-feed.tsx"),
+      route("sources/:id", "routes/admin/source.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
     ]),
   ]),
   // Logout: a resource route (action only).

@@ -34,6 +34,9 @@ export const SEARCH_MIX: OfferSearchInput[] = [
   { query: "casino", page: 2 },
   { query: "medicare", selectedTab: "payPerCall" },
   { query: "skin care", countries: ["US"], categories: [3] },
+  { selectedTab: "updated" },
+  { selectedTab: "payoutIncreased", countries: ["US"] },
+  { query: "casino", selectedTab: "updated" },
 ];
 
 /** Home page addresses (server-rendered) for the page benchmark. */

@@ -5,8 +5,8 @@
 // this process's memory is the sync's alone. For each database and size: the
 // ceiling (paging and mapping the fake server's offers without writing, measured
 // in the same run), then three syncs of one source: run 1 (all new), run 2 (no
-// changes: nothing but verified times is written) and run 3 after 1% of the
-// payouts moved. Per run: offers/s and its ratio to the ceiling, wall time,
+// changes: no offer row is written, checked by the rows' transaction ids) and
+// run 3 after 1% of the payouts moved. Per run: offers/s and its ratio to the ceiling, wall time,
 // resident memory growth (peak RSS sampled every 100 ms minus RSS before), heap
 // growth, the counts, and the time spent in each kind of statement. Prints a
 // table and writes it to bench/results/. PostgreSQL runs in a private schema of
@@ -18,6 +18,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { array, openDatabase, sql, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
@@ -168,7 +170,7 @@ const dialect = new PgDialect();
 function kindOf(statement: SQL): string {
   const text = dialect.sqlToQuery(statement).sql.replace(/\s+/g, " ").trim();
   const m =
-    /^(WITH \w+|INSERT INTO \w+|UPDATE \w+ SET \w+|SELECT .*? FROM \w+( WHERE \w+ = \$\d+ AND \w+)?|SELECT \w+|SET LOCAL|\w+)/i.exec(
+    /^(WITH \w+|INSERT INTO \w+|UPDATE \w+(?: \w+)? SET \w+|SELECT .*? FROM \w+( WHERE \w+ = \$\d+ AND \w+)?|SELECT \w+|SET LOCAL|\w+)/i.exec(
       text,
     );
   return (m?.[0] ?? text.slice(0, 30)).replace(/SELECT .*? FROM/i, "SELECT … FROM").replace(/= \$\d+/, "= ?");
@@ -279,6 +281,8 @@ async function benchOne(
   const bumpEvery = 100;
   for (const run of ["1 all new", "2 no changes", "3 1% payouts moved"]) {
     if (run.startsWith("3")) await fake.bump(bumpEvery);
+    // The next transaction id (modulo 2^32, as xmin shows it): rows this run writes carry it or a later one.
+    const [{ xid: xidBefore }] = await db.query<{ xid: number }>(sql`SELECT (txid_current() % 4294967296) + 1 AS xid`);
     times.clear();
     const m = await measured(() => sync.run(sourceId));
     const r = m.value;
@@ -294,13 +298,13 @@ async function benchOne(
     let check: string;
     if (run.startsWith("1")) check = r.new === size && r.seen === size ? "ok" : "UNEXPECTED";
     else if (run.startsWith("2")) {
-      // What a run with no changes wrote: offers whose content moved, history rows (verified times aside).
-      const [w] = await db.query<{ updated: number; history: number }>(sql`
+      // What a run with no changes wrote: offer rows with a newer transaction id than before it, history rows.
+      const [w] = await db.query<{ written: number; history: number }>(sql`
         SELECT (SELECT count(*)::int FROM offers o WHERE o.source_id = ${sourceId}
-                  AND o.updated_at >= (SELECT started_at FROM offer_sync_runs WHERE id = ${r.runId})) AS updated,
+                  AND o.xmin::text::bigint >= ${xidBefore}) AS written,
                (SELECT count(*)::int FROM offer_history WHERE run_id = ${r.runId}) AS history`);
-      const ok = r.unchanged === r.seen && r.new === 0 && r.changed === 0 && w.updated === 0 && w.history === 0;
-      check = `${ok ? "ok" : "UNEXPECTED"}: ${w.updated} offers updated, ${w.history} history rows`;
+      const ok = r.unchanged === r.seen && r.new === 0 && r.changed === 0 && w.written === 0 && w.history === 0;
+      check = `${ok ? "ok" : "UNEXPECTED"}: ${w.written} offer rows written, ${w.history} history rows`;
     } else {
       const moved = Math.floor(size / bumpEvery);
       check = r.changed === moved && r.new === 0 ? `ok (${moved} moved)` : `UNEXPECTED (${moved} moved)`;
@@ -340,15 +344,12 @@ async function benchOne(
       );
     }
   }
-  // The plans of a batch's lookup and of its verified-time update (500 ids, as a batch has), for the report.
+  // The plan of a batch's lookup (500 ids, as a batch has), for the report.
   const ids = Array.from({ length: 500 }, (_, i) => String(size - i));
   const plan = async (statement: SQL) =>
     (await db.query<{ "QUERY PLAN": string }>(statement)).map((r) => r["QUERY PLAN"]).join(" / ");
   const lookupPlan = await plan(sql`
     EXPLAIN (ANALYZE, COSTS OFF) SELECT id, source_hash FROM offers
-    WHERE source_id = ${sourceId} AND external_id = ANY (${array(ids)}::text[])`);
-  const updatePlan = await plan(sql`
-    EXPLAIN (COSTS OFF) UPDATE offers SET missed_runs = 0
     WHERE source_id = ${sourceId} AND external_id = ANY (${array(ids)}::text[])`);
   await db.query(sql`ANALYZE offers`);
   const analyzedPlan = await plan(sql`
@@ -357,12 +358,30 @@ async function benchOne(
   const short = (p: string) => p.replace(/'\{[^}]*\}'/g, "'{…500 ids}'");
   notes.push(`${kind} ${size}: plan of a batch's lookup: ${short(lookupPlan)}`);
   notes.push(`${kind} ${size}: the same after ANALYZE offers: ${short(analyzedPlan)}`);
-  notes.push(`${kind} ${size}: plan of a batch's verified-time update: ${short(updatePlan)}`);
+  const seenIds = seenIdsMemory(size);
+  if (!notes.some((n) => n.startsWith(`The set of external ids a run of ${size}`)))
+    notes.push(
+      `The set of external ids a run of ${size} offers keeps for its misses: ${seenIds.toFixed(1)} MB of heap.`,
+    );
   console.log(`  lookup plan: ${short(lookupPlan)}\n  after ANALYZE: ${short(analyzedPlan)}`);
   const pgliteNote = "PGlite runs inside this process: its WebAssembly memory counts in the RSS growth.";
   if (kind === "pglite" && !notes.includes(pgliteNote)) notes.push(pgliteNote);
   // This size's database and fake server go now; the next size starts clean.
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+/** The heap a run's set of seen external ids takes (core/supply/sync.ts), measured between full collections. */
+function seenIdsMemory(size: number): number {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const ids = new Set<string>();
+  for (let n = 1; n <= size; n++) ids.add(String(n));
+  gc();
+  // Read after the collection, so the set is still alive when measured.
+  const mb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return ids.size === size ? mb : NaN;
 }
 
 function report(rows: RunRow[], notes: string[]) {

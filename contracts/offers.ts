@@ -26,15 +26,32 @@ export const QUERY_MAX_LENGTH = 200;
 export const OFFER_SEARCH_PAGES: readonly string[] = ["/", "/pay-per-call-offers"];
 const LIST_MAX = 100;
 
-export const OFFER_TABS = ["topOffers", "newest", "highestPayout", "payPerCall", "mobile"] as const;
+/**
+ * The spec's tabs, then the views of offer supply (issue #13): `updated`, offers
+ * added or changed in the last RECENT_DAYS days, most recent first; and
+ * `payoutIncreased`, offers whose payout rose in that time, latest rise first.
+ */
+export const OFFER_TABS = [
+  "topOffers",
+  "newest",
+  "highestPayout",
+  "payPerCall",
+  "mobile",
+  "updated",
+  "payoutIncreased",
+] as const;
 export type OfferTab = (typeof OFFER_TABS)[number];
 export const DEFAULT_TAB: OfferTab = "topOffers";
+/** How far back "new", "updated" and payout changes reach (views and marks alike). */
+export const RECENT_DAYS = 7;
 export const OFFER_TAB_LABELS: Record<OfferTab, string> = {
   topOffers: "Top Offers",
   newest: "Newest",
   highestPayout: "Highest Payout",
   payPerCall: "Pay Per Call",
   mobile: "Mobile",
+  updated: `Updated in the last ${RECENT_DAYS} days`,
+  payoutIncreased: "Payout increased",
 };
 
 const OFFER_SORTS = ["payout", "name", "network", "newest", "popularity"] as const;
@@ -287,7 +304,17 @@ export type OfferListItem = {
   mobile: boolean;
   ppc: boolean;
   createdAt: string;
+  /** Search rows only: first listed in the last RECENT_DAYS days. */
+  isNew?: boolean;
+  /** Search rows only: the payout's last change, when it was in the last RECENT_DAYS days; else null. */
+  payoutChange?: PayoutChange | null;
 };
+
+/**
+ * A payout's last change: the difference in USD (the ranking payout) when the
+ * payout has an amount before and after, else in percentage points.
+ */
+export type PayoutChange = { at: string; direction: "up" | "down"; usd: number | null; percent: number | null };
 
 export type OfferSearchResult = {
   offers: OfferListItem[];

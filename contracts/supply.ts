@@ -88,6 +88,8 @@ export const sourceUpdate = z.object({
   retireAfterRuns: z.preprocess(blankToUndefined, boundedInteger("retireAfterRuns", RETIRE_AFTER_RUNS).optional()),
   endpoint: z.preprocess(blankToUndefined, endpointField.optional()),
   apiKey: z.union([z.null(), z.preprocess((v) => (v === "" ? undefined : v), apiKeyField.optional())]),
+  /** Replaces the settings whole (a feed's column mapping, docs/supply/feeds.md). */
+  settings: settingsField.optional(),
 });
 
 export const sourceFilter = z.object({

@@ -21,7 +21,10 @@ import { createReviewService } from "#core/reviews/reviews.ts";
 import { createSeoService } from "#core/seo/seo.ts";
 import { createSecrets } from "#core/supply/secrets.ts";
 import { createOfferSources } from "#core/supply/sources.ts";
+import { createFeedFiles } from "#core/supply/feed-files.ts";
 import { createOfferSync } from "#core/supply/sync.ts";
+import { createOfferScheduler } from "#core/supply/scheduler.ts";
+import { createPlatformCategories } from "#core/supply/categories.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import { createSiteTagService } from "#core/sites/tags.ts";
 import { createSubmissionService } from "#core/submissions/submissions.ts";
@@ -73,12 +76,17 @@ export function createServices(db: Database, settings: CoreSettings) {
   // A catalogue edit shows at once: searches, lists and page copies built before it are forgotten.
   const catalogueChanged = offers.catalogueChanged;
   const secrets = createSecrets(settings.secretsKey);
+  const offerSync = createOfferSync(db, { secrets, onCatalogueChanged: catalogueChanged, log });
   return {
     db,
     secureCookies: settings.secureCookies,
     secrets,
     offerSources: createOfferSources(db, secrets, { dataDir: settings.dataDir }),
-    offerSync: createOfferSync(db, { secrets, onCatalogueChanged: catalogueChanged, log }),
+    feedFiles: createFeedFiles(db, secrets, settings.dataDir),
+    offerSync,
+    // Started by server/plugins/offer-sync.ts where configured; "Sync now" works either way.
+    offerScheduler: createOfferScheduler(db, offerSync, { log }),
+    platformCategories: createPlatformCategories(db, { onCatalogueChanged: catalogueChanged }),
     sites: createSiteService(db, settings.siteId),
     siteTags: createSiteTagService(db),
     ads: createAdService(db),

@@ -36,6 +36,14 @@ export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction; it rolls back if `work` throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs SQL text as given, for a library that writes its own (pg-boss, core/supply/scheduler.ts):
+   * with values, one statement with $n parameters; without, a script whose statements' rows come
+   * back in order. It takes its turn like any statement (PGlite); a script left in a failed
+   * transaction is rolled back before the connection serves anyone else. Both drivers have it;
+   * a wrapper that only records statements (bench/) may leave it out.
+   */
+  raw?(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -327,6 +335,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     execScript: async (script) => {
       await turns.run(() => client.exec(script)).catch(rethrow);
     },
+    raw: (text, values) =>
+      turns
+        .run(async () => {
+          try {
+            if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+            return { rows: (await client.exec(text)).flatMap((r) => r.rows as Record<string, unknown>[]) };
+          } catch (err) {
+            await client.query("ROLLBACK").catch(() => {});
+            throw err;
+          }
+        })
+        .catch(rethrow),
     close: async () => {
       turns.drain();
       await client.close();
@@ -473,6 +493,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         throw err;
       } finally {
         c.release(releaseFor(failure));
+      }
+    },
+    raw: async (text, values) => {
+      const c = await acquire();
+      let failure: unknown;
+      try {
+        const res = (await c.query(text, values).catch(rethrow)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(res) ? res : [res]).flatMap((r) => r.rows as Record<string, unknown>[]) };
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        // A failed script may have left its transaction open: the connection goes, not back to the pool.
+        c.release(failure ? (failure instanceof Error ? failure : new Error("raw statement failed")) : undefined);
       }
     },
     close: () => pool.end(),

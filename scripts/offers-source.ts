@@ -1,5 +1,6 @@
 // `npm run offers:source -- add --network <id> --platform everflow|tune|cake|affise|feed --url <endpoint or file URL>
-//   [--api-key <key>] [--every <minutes>] [--retire-after <runs>]` adds a network's offer source and prints its id on
+//   [--api-key <key>] [--every <minutes>] [--retire-after <runs>] [--affiliate-id <id>] [--setting <name>=<value> ...]`
+// adds a network's offer source and prints its id on
 // the last line (just the number); `npm run offers:source -- list [--network <id>]` lists sources with their last run.
 // Against DATA_DIR (embedded) or DATABASE_URL, like `npm start`. Exit codes: 2 for bad arguments (the message on
 // stderr), 1 for any other failure (no SECRETS_KEY to seal an API key with, the database away).
@@ -18,6 +19,7 @@ const USAGE = [
   "Usage:",
   `  npm run offers:source -- add --network <id> --platform ${SOURCE_PLATFORMS.join("|")} --url <endpoint or file URL>`,
   "                              [--api-key <key>] [--every <minutes>] [--retire-after <runs>]",
+  "                              [--affiliate-id <id> (CAKE)] [--setting <name>=<value> ...]",
   "  npm run offers:source -- list [--network <id>] [--page <n>]",
 ].join("\n");
 
@@ -37,6 +39,8 @@ function parse() {
       "api-key": { type: "string" },
       every: { type: "string" },
       "retire-after": { type: "string" },
+      "affiliate-id": { type: "string" },
+      setting: { type: "string", multiple: true },
       page: { type: "string" },
     },
   });
@@ -51,12 +55,26 @@ const [command, ...extra] = positionals;
 if (command !== "add" && command !== "list") badArguments(command ? `Unknown command: ${command}` : "Name a command.");
 if (extra.length) badArguments(`Unexpected argument: ${extra[0]}`);
 const allowed =
-  command === "add" ? ["network", "platform", "url", "api-key", "every", "retire-after"] : ["network", "page"];
+  command === "add"
+    ? ["network", "platform", "url", "api-key", "every", "retire-after", "affiliate-id", "setting"]
+    : ["network", "page"];
 for (const name of Object.keys(values))
   if (!allowed.includes(name)) badArguments(`--${name} does not apply to ${command}`);
 if (command === "add")
   for (const name of ["network", "platform", "url"] as const)
     if (values[name] === undefined) badArguments(`--${name} is required`);
+
+/** The source's settings from --setting name=value (repeatable) and --affiliate-id; none given: undefined. */
+function settingsOf(): Record<string, string> | undefined {
+  const settings: Record<string, string> = {};
+  for (const pair of values.setting ?? []) {
+    const at = pair.indexOf("=");
+    if (at < 1) badArguments(`--setting must be <name>=<value>, not ${pair}`);
+    settings[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  if (values["affiliate-id"] !== undefined) settings.affiliate_id = values["affiliate-id"];
+  return Object.keys(settings).length ? settings : undefined;
+}
 
 const runCount = (s: OfferSource) => {
   const run = s.lastRun;
@@ -94,6 +112,7 @@ try {
         apiKey: values["api-key"],
         everyMinutes: values.every,
         retireAfterRuns: values["retire-after"],
+        settings: settingsOf(),
       },
     );
     console.log(describe(source));

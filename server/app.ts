@@ -11,6 +11,7 @@ import { healthRoutes } from "./api/health.ts";
 import type { Config } from "./config.ts";
 import { registerBackground } from "./plugins/background.ts";
 import { registerDatabaseAdmission } from "./plugins/database-admission.ts";
+import { registerOfferSync } from "./plugins/offer-sync.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerCompression } from "./plugins/external/compress.ts";
 import { registerCookies } from "./plugins/external/cookie.ts";
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions) {
   });
   app.decorate("services", services);
   registerBackground(app, services);
+  registerOfferSync(app, services, config.offerSyncScheduler);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -4,6 +4,8 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseOptions } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { isDatabaseEmpty, seedDemoData } from "#db/seed/demo.ts";
+import { seedDemoSources } from "#db/seed/sources.ts";
+import { createSecrets } from "#core/supply/secrets.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import type { Config } from "./config.ts";
@@ -33,6 +35,9 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     const started = performance.now();
     const counts = await seedDemoData(db, { siteId: config.siteId, log });
     log(`seeded demo data in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(counts)}`);
+    // Disabled sources on the fake platforms of `npm run demo:platforms`; their key is sealed only with SECRETS_KEY.
+    const secrets = config.secretsKey ? createSecrets(config.secretsKey) : undefined;
+    log(`demo offer sources (disabled): ${await seedDemoSources(db, { secrets })}`);
   }
   await createSiteService(db, config.siteId).ensureDefault();
   if (!config.databaseUrl) return db;

@@ -43,6 +43,8 @@ const envSchema = z.object({
   IP_HASH_SALT: z.string().default("offeratlas-dev-salt"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   HOLD_FIRST_REVIEWS: z.enum(["true", "false"]).default("true"),
+  // Offer sources synced on their schedule by this process (core/supply/scheduler.ts); off in tests unless asked.
+  OFFER_SYNC_SCHEDULER: z.enum(["true", "false"]).optional(),
   // 32 bytes (64 hex characters or base64): the key of stored platform credentials.
   SECRETS_KEY: z.string().optional(),
   // How long a search answer is reused; 0 turns the cache off.
@@ -84,6 +86,8 @@ export type Config = {
   trustProxy: boolean;
   /** Hold a new account's first review for a moderator (core/reviews/hold-rules.ts). */
   holdFirstReviews: boolean;
+  /** Run the offer-sync queue and its schedule in this process. */
+  offerSyncScheduler: boolean;
   /** The key of stored platform credentials (core/supply/secrets.ts); without it none can be stored. */
   secretsKey: Buffer | undefined;
   searchCacheSeconds: number;
@@ -138,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipHashSalt: e.IP_HASH_SALT,
     trustProxy: e.TRUST_PROXY === "true",
     holdFirstReviews: e.HOLD_FIRST_REVIEWS === "true",
+    offerSyncScheduler: (e.OFFER_SYNC_SCHEDULER ?? String(e.NODE_ENV !== "test")) === "true",
     secretsKey: secretsKeyOf(e.SECRETS_KEY),
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,

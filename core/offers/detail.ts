@@ -4,6 +4,8 @@ import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import type { OfferDetail, OfferListItem, SameOfferRow } from "#contracts/offers.ts";
 import { queryOfferRows } from "./listing.ts";
 import { OFFER_CURRENCY, OFFER_FROM, sponsoredNow } from "./columns.ts";
+import { sameProduct } from "#core/supply/matching.ts";
+import { verifiedAtSql } from "#core/supply/verification.ts";
 
 /** The payout history an offer page shows: its last this many points. */
 const PAYOUT_HISTORY_MAX = 100;
@@ -25,7 +27,7 @@ function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
                 FROM categories cat WHERE cat.id = ANY (o.category_ids)), '[]') AS categories,
       o.mobile, o.ppc, o.allowed_traffic AS "allowedTraffic", o.restricted_traffic AS "restrictedTraffic", ${sponsoredNow()} AS sponsored,
       o.status, o.popularity, o.created_at AS "createdAt", o.updated_at AS "updatedAt",
-      (SELECT json_build_object('at', ${utcIso(sql`o.verified_at`)}, 'platform', s.platform)
+      (SELECT json_build_object('at', ${utcIso(verifiedAtSql(sql`o`, sql`s`))}, 'platform', s.platform)
        FROM offer_sources s WHERE s.id = o.source_id AND o.verified_at IS NOT NULL) AS verification,
       coalesce((SELECT json_agg(json_build_object('at', ${utcIso(sql`h.recorded_at`)}, 'payout', h.payout_amount::float8,
                   'payoutPercent', h.payout_percent::float8, 'currency', json_build_object('code', btrim(h.currency), 'symbol', coalesce(hc.symbol, btrim(h.currency)),
@@ -97,13 +99,20 @@ export async function findOffer(db: Queryable, siteId: string, key: OfferKey): P
 
 /**
  * "Same offer at other networks": every active listing of the same product
- * (offers.product_key: normalised name + landing domain, computed by the
- * database), best payout first, the offer itself included and marked.
+ * (core/supply/matching.ts: name key, then landing domain or geos), best payout
+ * first, the offer itself included and marked.
  */
 export async function sameOfferAtOtherNetworks(db: Queryable, offer: OfferDetail, limit = 20): Promise<SameOfferRow[]> {
+  const listing = {
+    id: offer.id,
+    // The name key is product_key's first part (normalised names hold no "|").
+    productName: offer.productKey.slice(0, offer.productKey.lastIndexOf("|")),
+    landingDomain: offer.landingDomain,
+    countries: offer.countries.map((c) => c.code),
+  };
   const rows = await queryOfferRows(
     db,
-    sql`o.product_key = ${offer.productKey} AND (o.status = 'active' OR o.id = ${offer.id})`,
+    sql`${sameProduct(listing)} AND (o.status = 'active' OR o.id = ${offer.id})`,
     sql`ORDER BY o.payout_usd DESC NULLS LAST, o.payout_percent DESC NULLS LAST, n.avg_rating DESC, o.id LIMIT ${limit}`,
   );
   const extra = await db.query<{ id: number; payout_usd: number | null; avg_rating: number }>(sql`

@@ -32,6 +32,7 @@ import {
 import { buildTextQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
+import { payoutRoseLately, recentMarks, updatedLately } from "./changes.ts";
 import type { OrderKey, OrderWindows } from "./order-windows.ts";
 
 /** Fewer full-text matches than this and close spellings of offer names are tried too. */
@@ -50,8 +51,11 @@ type Plan = {
   where: SQL[];
   text: TextQuery | null;
   fuzzy: boolean;
-  /** The sort the visitor chose, or the tab's own. `relevance` exists only with text; `sponsored` picks the pins. */
-  sort: OfferSort | "relevance" | "sponsored";
+  /**
+   * The sort the visitor chose, or the tab's own. `relevance` exists only with text; `sponsored` picks
+   * the pins; `updated` and `payoutChanged` are the recent-change views' own orders (latest first).
+   */
+  sort: OfferSort | "relevance" | "sponsored" | "updated" | "payoutChanged";
   desc: boolean;
   pins: boolean;
 };
@@ -63,6 +67,8 @@ function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan 
   if (input.categories.length) where.push(sql`o.category_ids && ${array(input.categories)}::int[]`);
   if (input.ppc || input.selectedTab === "payPerCall") where.push(sql`o.ppc`);
   if (input.mobile || input.selectedTab === "mobile") where.push(sql`o.mobile`);
+  if (input.selectedTab === "updated") where.push(updatedLately);
+  if (input.selectedTab === "payoutIncreased") where.push(payoutRoseLately);
   if (text) {
     where.push(
       fuzzy
@@ -71,15 +77,19 @@ function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan 
     );
   }
 
-  const tabSort: Record<OfferSearch["selectedTab"], OfferSort | "relevance"> = {
+  const tabSort: Record<OfferSearch["selectedTab"], Plan["sort"]> = {
     topOffers: text ? "relevance" : "popularity",
     payPerCall: text ? "relevance" : "popularity",
     mobile: text ? "relevance" : "popularity",
     newest: "newest",
     highestPayout: "payout",
+    updated: "updated",
+    payoutIncreased: "payoutChanged",
   };
   const sort = input.sortBy ?? tabSort[input.selectedTab];
-  const desc = sort === "relevance" ? true : (input.sortDesc ?? DEFAULT_SORT_DESC[sort]);
+  // The recent-change views list the latest change first unless told otherwise.
+  const byDefault = sort === "updated" || sort === "payoutChanged" || DEFAULT_SORT_DESC[sort as OfferSort];
+  const desc = sort === "relevance" ? true : (input.sortDesc ?? byDefault);
   // Pins belong to the default Top Offers order; a visitor's own sort is honoured as asked.
   const pins = input.selectedTab === "topOffers" && !input.sortBy;
   return { where, text, fuzzy, sort, desc, pins };
@@ -104,6 +114,10 @@ function orderBy(p: Plan): SQL {
       return sql`o.popularity ${dir}, o.id ${dir}`;
     case "newest":
       return sql`o.created_at ${dir}, o.id ${dir}`;
+    case "updated":
+      return sql`o.updated_at ${dir}, o.id ${dir}`;
+    case "payoutChanged":
+      return sql`o.payout_changed_at ${dir}, o.id ${dir}`;
     // Offers paid only as a percentage have no amount; they go last either way.
     case "payout":
       return p.desc ? sql`o.payout_usd DESC NULLS LAST, o.id DESC` : sql`o.payout_usd ASC NULLS LAST, o.id ASC`;
@@ -125,6 +139,10 @@ function orderKey(p: Plan): OrderKey | null {
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
     case "newest":
       return { name: "newest", column: sql`o.created_at`, desc };
+    case "updated":
+      return { name: "updated", column: sql`o.updated_at`, desc };
+    case "payoutChanged":
+      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc };
     case "payout":
       return { name: "payout", column: sql`o.payout_usd`, desc };
     case "name":
@@ -279,7 +297,7 @@ export async function searchOffers(
   input: OfferSearch,
 ): Promise<OfferSearchResult> {
   const text = buildTextQuery(input.query);
-  const { result, fuzzy, rows } = await inSearchTransaction(db, text !== null, async (tx) => {
+  const { result, fuzzy, rows, marks } = await inSearchTransaction(db, text !== null, async (tx) => {
     let found = await run(tx, windows, input, text, false);
     let loose = false;
     if (text && found.total < FUZZY_BELOW && text.text.length >= 3) {
@@ -289,10 +307,16 @@ export async function searchOffers(
         loose = true;
       }
     }
-    return { result: found, fuzzy: loose, rows: await offerRowsByIds(tx, found.ids, input.query) };
+    const listed = await offerRowsByIds(tx, found.ids, input.query);
+    return { result: found, fuzzy: loose, rows: listed, marks: await recentMarks(tx, found.ids) };
   });
   return {
-    offers: rows.map((r) => (result.pinned.has(r.id) ? { ...r, pinned: true } : r)),
+    offers: rows.map((r) => ({
+      ...r,
+      ...(result.pinned.has(r.id) ? { pinned: true } : {}),
+      isNew: marks.get(r.id)?.isNew ?? false,
+      payoutChange: marks.get(r.id)?.payoutChange ?? null,
+    })),
     total: result.total,
     page: input.page,
     pageSize: OFFERS_PAGE_SIZE,

@@ -57,6 +57,41 @@ const parseId = (raw: unknown) => {
   return id.data;
 };
 
+/**
+ * Adds a vertical (its slug made from the name) with its audit row, in the caller's
+ * transaction, so a change that needs a new vertical (mapping a platform category
+ * to it, core/supply/categories.ts) keeps both or neither. Refuses, as `field`, a
+ * name or slug another vertical has; the caller runs `onChange` after its commit.
+ */
+export async function addVertical(
+  tx: Queryable,
+  editor: CatalogueEditor,
+  name: string,
+  field = "name",
+): Promise<AdminVertical> {
+  const slug = slugOf(name);
+  const [clash] = await tx.query<{ name: string }>(sql`
+    SELECT name FROM categories WHERE lower(name) = ${name.toLowerCase()} OR slug = ${slug}
+    ORDER BY (lower(name) = ${name.toLowerCase()}) DESC LIMIT 1`);
+  if (clash?.name.toLowerCase() === name.toLowerCase())
+    throw fieldRefusal(field, `${clash.name} is already the name of a vertical`);
+  if (clash) throw fieldRefusal(field, `The slug ${slug} is already used by the vertical ${clash.name}`);
+  // A concurrent add of the same name or slug inserts nothing here rather than failing the transaction.
+  const [added] = await tx.query<{ id: number }>(sql`
+    INSERT INTO categories (name, slug) VALUES (${name}, ${slug}) ON CONFLICT DO NOTHING RETURNING id`);
+  if (!added) throw fieldRefusal(field, `${name} is already the name of a vertical`);
+  const [vertical] = await tx.query<AdminVertical>(sql`SELECT ${COLUMNS} FROM categories c WHERE c.id = ${added.id}`);
+  await recordAudit(tx, {
+    siteId: editor.siteId,
+    actorId: editor.userId,
+    action: "vertical.create",
+    subjectType: "vertical",
+    subjectId: added.id,
+    after: { name: vertical.name, slug: vertical.slug, top: vertical.top },
+  });
+  return vertical;
+}
+
 /** `onChange` runs after every saved change: cached category lists forget their copies. */
 export function createVerticalEditor(db: Database, options: { onChange?: () => void } = {}) {
   const changed = () => options.onChange?.();

@@ -24,7 +24,24 @@ export type MappedOffer = {
   /** The platform's category names, sorted, without repeats. */
   categories: string[];
   status: "active" | "paused";
+  /** Where the platform says so; left out: false. */
+  mobile?: boolean;
+  /** Left out: whether the payout type is pay-per-call. */
+  payPerCall?: boolean;
+  /** Traffic the offer allows and forbids, as the platform names it, sorted; left out: none. */
+  allowedTraffic?: string[];
+  restrictedTraffic?: string[];
 };
+
+/** The flags and traffic lists as the offers table keeps them. */
+export function offerExtras(offer: Omit<MappedOffer, "status">) {
+  return {
+    mobile: offer.mobile ?? false,
+    payPerCall: offer.payPerCall ?? offer.payoutType === "pay-per-call",
+    allowedTraffic: offer.allowedTraffic ?? [],
+    restrictedTraffic: offer.restrictedTraffic ?? [],
+  };
+}
 
 export type MapResult = { ok: true; offer: MappedOffer } | { ok: false; reason: string };
 
@@ -131,6 +148,13 @@ export function sourceHash(offer: MappedOffer, categoryIds: readonly number[]): 
     fields.countries,
     [...categoryIds].sort((a, b) => a - b),
     fields.status,
+    // Appended only when a platform gives them, so hashes made before they existed still match.
+    ...(fields.mobile ||
+    fields.payPerCall !== undefined ||
+    fields.allowedTraffic?.length ||
+    fields.restrictedTraffic?.length
+      ? [offerExtras(offer)]
+      : []),
   ]);
   return crypto.createHash("sha256").update(canonical).digest("base64url");
 }

@@ -22,6 +22,8 @@ import { recordAudit } from "#core/audit/audit.ts";
 import { HttpError, notFound } from "#core/errors.ts";
 import { fieldRefusal, isoTime } from "#core/networks/editor.ts";
 import type { Secrets } from "./secrets.ts";
+import { CAKE_NEEDS_AFFILIATE_ID, cakeAffiliateId } from "./platforms/cake.ts";
+import { feedSettingsProblem } from "./feed-template.ts";
 
 const NOT_FOUND = "Offer source not found";
 const STALE = "Someone else changed this offer source; reload it and try again";
@@ -110,6 +112,22 @@ function endpointFor(platform: SourcePlatform, raw: string, dataDir: string | un
   return url.href;
 }
 
+/**
+ * Settings a source's sync can follow: a feed's column mapping (core/supply/feed-template.ts), and
+ * CAKE's affiliate id, without which CAKE serves no offer feed. `settings` undefined: kept as they are.
+ */
+function checkSettings(platform: SourcePlatform, settings: Record<string, unknown> | undefined, adding: boolean) {
+  const given = settings ?? (adding ? {} : undefined);
+  if (!given) return;
+  const problem =
+    platform === "feed"
+      ? feedSettingsProblem(given)
+      : platform === "cake" && !cakeAffiliateId(given)
+        ? CAKE_NEEDS_AFFILIATE_ID
+        : undefined;
+  if (problem) throw fieldRefusal("settings", problem);
+}
+
 export function createOfferSources(db: Database, secrets: Secrets, options: { dataDir?: string } = {}) {
   async function one(q: Queryable, id: number): Promise<OfferSource | undefined> {
     const [row] = await q.query<OfferSource>(sql`SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = ${id}`);
@@ -153,7 +171,9 @@ export function createOfferSources(db: Database, secrets: Secrets, options: { da
       const endpoint = endpointFor(input.platform, input.endpoint, options.dataDir);
       const [network] = await db.query(sql`SELECT 1 FROM networks WHERE id = ${input.networkId}`);
       if (!network) throw fieldRefusal("networkId", "networkId must be the id of a network");
+      // Sealed first: without SECRETS_KEY the operator learns that before anything else.
       const credentials = input.apiKey === undefined ? sql`NULL` : sealed(input.apiKey);
+      checkSettings(input.platform, input.settings, true);
       return db.transaction(async (tx) => {
         const [{ id }] = await tx.query<{ id: number }>(sql`
           INSERT INTO offer_sources (network_id, platform, endpoint, credentials, settings, every_minutes, retire_after_runs)
@@ -180,6 +200,7 @@ export function createOfferSources(db: Database, secrets: Secrets, options: { da
       const input = sourceUpdate.parse(body ?? {});
       const endpoint =
         input.endpoint === undefined ? null : endpointFor(before.platform, input.endpoint, options.dataDir);
+      checkSettings(before.platform, input.settings, false);
       const credentials =
         input.apiKey === undefined ? sql`credentials` : input.apiKey === null ? sql`NULL` : sealed(input.apiKey);
       const after = await db.transaction(async (tx) => {
@@ -188,6 +209,7 @@ export function createOfferSources(db: Database, secrets: Secrets, options: { da
             enabled = coalesce(${input.enabled ?? null}::boolean, enabled),
             every_minutes = coalesce(${input.everyMinutes ?? null}::int, every_minutes),
             retire_after_runs = coalesce(${input.retireAfterRuns ?? null}::int, retire_after_runs),
+            settings = coalesce(${input.settings === undefined ? null : JSON.stringify(input.settings)}::jsonb, settings),
             endpoint = coalesce(${endpoint}::text, endpoint),
             credentials = ${credentials},
             updated_at = clock_timestamp()

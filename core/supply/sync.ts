@@ -1,16 +1,21 @@
 // One sync run of an offer source (issue #13): stream the platform's pages, map
 // each record (core/supply/platforms/*), and write them in batches, each batch
 // one transaction (a process killed mid-run leaves whole batches only). An
-// unchanged record (same source_hash) writes nothing but its verified time; a
-// new or changed one is upserted by (source_id, external_id), with a history
-// row when its payout, currency, type or status moved. A successful run then
-// counts a miss for every offer it did not see and retires those missed
-// `retire_after_runs` times in a row. One run at a time per source, across
-// processes: an advisory lock on the source.
+// unchanged record (same source_hash) writes nothing at all; a new or changed
+// one is upserted by (source_id, external_id), with a history row when its
+// payout, currency, type or status moved. A successful run then counts a miss
+// for every offer it did not see (the run keeps the external ids it saw) and
+// retires those missed `retire_after_runs` times in a row, and records its start
+// as the source's last_verified_at: an offer that run saw unchanged was verified
+// then (core/supply/verification.ts; an offer's first miss stores its last-seen time in its
+// own verified_at). One run at a time per source, across processes: an advisory
+// lock on the source; a run left 'running' by a dead process is marked failed
+// ("interrupted") by the next run of its source.
 import { sql, array, type Database, type Queryable } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
 import { usdValue } from "#core/reference/currencies.ts";
-import { sourceHash, type MappedOffer } from "#core/supply/mapping.ts";
+import { offerExtras, sourceHash, type MappedOffer } from "#core/supply/mapping.ts";
+import { verifiedAtSql } from "#core/supply/verification.ts";
 import type { Secrets } from "#core/supply/secrets.ts";
 import { connectorFor } from "#core/supply/platforms/index.ts";
 import { PlatformAuthError, PlatformError, type HttpPatience } from "#core/supply/platforms/http.ts";
@@ -65,9 +70,13 @@ type ExistingRow = {
   currency: string;
   payoutType: string;
   status: string;
+  missedRuns: number;
   /** Retired by the operator or with its network: the source does not bring it back. */
   held: boolean;
 };
+
+/** Why a run that was left 'running' by a process that died is marked failed. */
+export const INTERRUPTED = "interrupted";
 
 /** New offers in one run after which the offers table's statistics are refreshed. */
 const ANALYZE_AFTER_NEW = 5_000;
@@ -182,12 +191,14 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
           await tx.query<ExistingRow>(sql`
             SELECT id, external_id AS "externalId", source_hash AS "sourceHash", payout_amount AS "payoutAmount",
               payout_percent AS "payoutPercent", btrim(currency) AS currency, payout_type AS "payoutType", status,
-              (status = 'retired' AND (retired_by_operator OR retired_with_network)) AS held
+              missed_runs AS "missedRuns", (status = 'retired' AND (retired_by_operator OR retired_with_network)) AS held
             FROM offers WHERE source_id = ${source.id} AND external_id = ANY (${array(ids)}::text[])`)
         ).map((row) => [row.externalId, row]),
       );
 
       const unchanged: string[] = [];
+      // Unchanged but missed by earlier runs: seen again, so its misses start over.
+      const returning: string[] = [];
       // A held offer is written with its own status ('retired'), not the source's.
       const writes: (Omit<MappedOffer, "status"> & {
         status: string;
@@ -206,15 +217,17 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
         const before = existing.get(record.externalId);
         // What the source says is kept, but an offer the operator (or its network) retired stays retired.
         const offer = { ...upstream, status: before?.held ? before.status : upstream.status };
-        if (before && before.sourceHash === hash && before.status === offer.status) unchanged.push(record.externalId);
-        else writes.push({ ...offer, categoryIds, hash, before });
+        if (before && before.sourceHash === hash && before.status === offer.status) {
+          unchanged.push(record.externalId);
+          if (before.missedRuns > 0) returning.push(record.externalId);
+        } else writes.push({ ...offer, categoryIds, hash, before });
       }
 
       const runStart = sql`(SELECT started_at FROM offer_sync_runs WHERE id = ${runId})`;
-      if (unchanged.length) {
+      if (returning.length) {
         await tx.query(sql`
           UPDATE offers SET verified_at = ${runStart}, missed_runs = 0
-          WHERE source_id = ${source.id} AND external_id = ANY (${array(unchanged)}::text[])`);
+          WHERE source_id = ${source.id} AND external_id = ANY (${array(returning)}::text[])`);
       }
 
       if (writes.length) {
@@ -242,41 +255,52 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
           slugOf.set(w.externalId, slug);
         }
 
-        const rows = writes.map((w) => ({
-          external_id: w.externalId,
-          slug: slugOf.get(w.externalId) ?? "",
-          name: w.name,
-          description: w.description,
-          preview_url: w.previewUrl,
-          landing_domain: w.landingDomain,
-          payout_type: w.payoutType,
-          payout_amount: w.payoutAmount,
-          payout_percent: w.payoutPercent,
-          // The one rule for the ranking payout (core/reference/currencies.ts).
-          payout_usd: w.payoutAmount === null ? null : usdValue(w.payoutAmount, w.currency),
-          currency: w.currency,
-          countries: w.countries,
-          category_ids: w.categoryIds,
-          status: w.status,
-          source_hash: w.hash,
-        }));
+        const rows = writes.map((w) => {
+          const extras = offerExtras(w);
+          return {
+            external_id: w.externalId,
+            slug: slugOf.get(w.externalId) ?? "",
+            name: w.name,
+            description: w.description,
+            preview_url: w.previewUrl,
+            landing_domain: w.landingDomain,
+            payout_type: w.payoutType,
+            payout_amount: w.payoutAmount,
+            payout_percent: w.payoutPercent,
+            // The one rule for the ranking payout (core/reference/currencies.ts).
+            payout_usd: w.payoutAmount === null ? null : usdValue(w.payoutAmount, w.currency),
+            currency: w.currency,
+            countries: w.countries,
+            category_ids: w.categoryIds,
+            status: w.status,
+            source_hash: w.hash,
+            mobile: extras.mobile,
+            ppc: extras.payPerCall,
+            allowed_traffic: extras.allowedTraffic,
+            restricted_traffic: extras.restrictedTraffic,
+          };
+        });
         const saved = await tx.query<{ id: number; externalId: string }>(sql`
           INSERT INTO offers (source_id, network_id, external_id, slug, name, description, preview_url, landing_domain,
             payout_type, payout_amount, payout_percent, payout_usd, currency, countries, category_ids, status,
-            source_hash, verified_at, missed_runs)
+            mobile, ppc, allowed_traffic, restricted_traffic, source_hash, verified_at, missed_runs)
           SELECT ${source.id}, ${source.networkId}, r.external_id, r.slug, r.name, r.description, r.preview_url,
             r.landing_domain, r.payout_type, r.payout_amount, r.payout_percent, r.payout_usd, r.currency, r.countries,
-            r.category_ids, r.status, r.source_hash, ${runStart}, 0
+            r.category_ids, r.status, r.mobile, r.ppc, r.allowed_traffic, r.restricted_traffic, r.source_hash,
+            ${runStart}, 0
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(external_id text, slug text, name text,
             description text, preview_url text, landing_domain text, payout_type text, payout_amount numeric,
             payout_percent numeric, payout_usd numeric, currency text, countries text[], category_ids int[],
-            status text, source_hash text)
+            status text, mobile boolean, ppc boolean, allowed_traffic text[], restricted_traffic text[],
+            source_hash text)
           ON CONFLICT (source_id, external_id) WHERE source_id IS NOT NULL DO UPDATE SET
             name = EXCLUDED.name, description = EXCLUDED.description, preview_url = EXCLUDED.preview_url,
             landing_domain = EXCLUDED.landing_domain, payout_type = EXCLUDED.payout_type,
             payout_amount = EXCLUDED.payout_amount, payout_percent = EXCLUDED.payout_percent,
             payout_usd = EXCLUDED.payout_usd, currency = EXCLUDED.currency, countries = EXCLUDED.countries,
-            category_ids = EXCLUDED.category_ids, status = EXCLUDED.status, source_hash = EXCLUDED.source_hash,
+            category_ids = EXCLUDED.category_ids, status = EXCLUDED.status, mobile = EXCLUDED.mobile,
+            ppc = EXCLUDED.ppc, allowed_traffic = EXCLUDED.allowed_traffic,
+            restricted_traffic = EXCLUDED.restricted_traffic, source_hash = EXCLUDED.source_hash,
             verified_at = EXCLUDED.verified_at, missed_runs = 0, updated_at = clock_timestamp()
           RETURNING id, external_id AS "externalId"`);
         const idOf = new Map(saved.map((s) => [s.externalId, s.id]));
@@ -317,6 +341,10 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
   }
 
   async function execute(source: SourceRow): Promise<RunResult> {
+    // This run holds the source's lock: a run still 'running' died with its process.
+    await db.query(sql`
+      UPDATE offer_sync_runs SET status = 'failed', finished_at = now(), error = ${INTERRUPTED}
+      WHERE source_id = ${source.id} AND status = 'running'`);
     const [{ id: runId }] = await db.query<{ id: number }>(
       sql`INSERT INTO offer_sync_runs (source_id) VALUES (${source.id}) RETURNING id`,
     );
@@ -342,12 +370,15 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
         (await db.query<{ code: string }>(sql`SELECT code FROM countries`)).map((r) => r.code),
       );
       let buffer: MappedOffer[] = [];
+      // The external ids this run saw, for the misses at its end (100,000 ids: about 6 MB of heap).
+      const seenIds = new Set<string>();
       const flush = async (records: MappedOffer[]) => {
+        for (const r of records) seenIds.add(r.externalId);
         const counted = await writeBatch(source, runId, records, knownCountries);
         c.new += counted.new;
         c.changed += counted.changed;
         c.unchanged += counted.unchanged;
-        if (counted.duplicates) skipped("duplicate network_offer_id", counted.duplicates);
+        if (counted.duplicates) skipped("duplicate external id", counted.duplicates);
         await saveCounts(db, runId, c);
       };
       for await (const page of pages) {
@@ -366,10 +397,14 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
       if (buffer.length) await flush(buffer);
 
       await db.transaction(async (tx) => {
-        const runStart = sql`(SELECT started_at FROM offer_sync_runs WHERE id = ${runId})`;
+        // A miss for every listed offer this run did not see; at its first, the time the source last
+        // saw it goes into its own verified_at (the source's last_verified_at moves on below).
         await tx.query(sql`
-          UPDATE offers SET missed_runs = missed_runs + 1
-          WHERE source_id = ${source.id} AND status <> 'retired' AND (verified_at IS NULL OR verified_at < ${runStart})`);
+          UPDATE offers o SET missed_runs = o.missed_runs + 1, verified_at = ${verifiedAtSql(sql`o`, sql`s`)}
+          FROM offer_sources s
+          WHERE s.id = o.source_id AND o.source_id = ${source.id} AND o.status <> 'retired'
+            AND NOT EXISTS (SELECT 1 FROM unnest(${array([...seenIds])}::text[]) AS seen(external_id)
+                            WHERE seen.external_id = o.external_id)`);
         const [retired] = await tx.query<{ n: number }>(sql`
           WITH gone AS (
             UPDATE offers SET status = 'retired', updated_at = clock_timestamp()
@@ -381,11 +416,13 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
           )
           SELECT count(*)::int AS n FROM gone`);
         c.retired = retired.n;
-        await recountNetwork(tx, source.networkId);
+        if (c.new + c.changed + c.retired > 0) await recountNetwork(tx, source.networkId);
         await saveCounts(tx, runId, c);
         await tx.query(sql`UPDATE offer_sync_runs SET status = 'succeeded', finished_at = now() WHERE id = ${runId}`);
         await tx.query(sql`
-          UPDATE offer_sources SET state = 'ok', last_error = NULL, updated_at = now() WHERE id = ${source.id}`);
+          UPDATE offer_sources SET state = 'ok', last_error = NULL, updated_at = now(),
+            last_verified_at = (SELECT started_at FROM offer_sync_runs WHERE id = ${runId})
+          WHERE id = ${source.id}`);
       });
       // Many new rows make the planner's statistics stale: the next run's per-batch lookups by
       // (source_id, external_id) would scan the whole source (bench/sync.ts measured 108 ms a batch

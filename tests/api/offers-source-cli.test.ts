@@ -128,6 +128,22 @@ describe("npm run offers:source", () => {
     expect(listed.stdout.trim().split("\n").at(-1)).toBe("2 sources");
   });
 
+  it("keeps a CAKE source's affiliate id and other settings given on the command line", async () => {
+    const args = ["add", "--network", String(networkId), "--platform", "cake", "--url", "https://cake.example.com"];
+    const added = run([...args, "--api-key", API_KEY, "--affiliate-id", "4021", "--setting", "page_size=250"]);
+    expect(added.status, added.stderr).toBe(0);
+    const id = Number(added.stdout.trim().split("\n").at(-1));
+    const settings = await withDb(async (db) => {
+      const [row] = await db.query<{ settings: unknown }>(sql`SELECT settings FROM offer_sources WHERE id = ${id}`);
+      return row.settings;
+    });
+    expect(settings).toEqual({ affiliate_id: "4021", page_size: "250" });
+
+    const malformed = run([...args, "--api-key", API_KEY, "--setting", "page_size"]);
+    expect(malformed.status).toBe(2);
+    expect(malformed.stderr).toContain("--setting must be <name>=<value>, not page_size");
+  });
+
   it("refuses bad arguments with exit code 2 and a message on stderr", () => {
     const cases: [string[], string][] = [
       [[], "Name a command."],

@@ -227,7 +227,10 @@ describe("POST /api/offers/search", () => {
     [{ page: 1.5 }, "page must be an integer"],
     [{ page: OFFERS_MAX_PAGE + 1 }, `page must be less than or equal to ${OFFERS_MAX_PAGE}`],
     [{ sortBy: "price" }, "sortBy must be one of payout, name, network, newest, popularity"],
-    [{ selectedTab: "everything" }, "selectedTab must be one of topOffers, newest, highestPayout, payPerCall, mobile"],
+    [
+      { selectedTab: "everything" },
+      "selectedTab must be one of topOffers, newest, highestPayout, payPerCall, mobile, updated, payoutIncreased",
+    ],
     [{ networks: ["abc"] }, "networks must be an integer"],
     [{ networks: [0] }, "networks must be greater than or equal to 1"],
     [{ categories: { a: 1 } }, "categories must be a list of ids"],

@@ -402,7 +402,33 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     body: "json",
     login: true,
     query: [],
-    fields: ["updatedAt", "enabled", "everyMinutes", "retireAfterRuns", "endpoint", "apiKey"],
+    fields: ["updatedAt", "enabled", "everyMinutes", "retireAfterRuns", "endpoint", "apiKey", "settings"],
+  },
+  { method: "POST", path: "/api/admin/sources/:id/sync", body: "none", login: true, query: [], fields: [] },
+  // The queue of platform categories (server/api/admin/platform-categories.ts)
+  {
+    method: "GET",
+    path: "/api/admin/platform-categories",
+    body: "none",
+    login: true,
+    query: ["page", "sort", "dir", "view", "platform", "search"],
+    fields: [],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/platform-categories/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["categoryId"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/platform-categories/:id/vertical",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["name"],
   },
   // The catalogue: networks, traffic sources, verticals (server/api/admin/catalogue.ts)
   ...(["networks", "traffic-sources"] as const).flatMap((kind): ApiEndpoint[] => {
@@ -702,6 +728,34 @@ export const PAGE_ACTIONS: PageAction[] = [
     ],
     secret: ["apiKey"],
   },
+  // One source's page: "Sync now".
+  { module: "routes/admin/source.tsx", path: "/admin/sources/:id", login: true, fields: ["intent"], secret: [] },
+  // A feed source's page: the feed file upload (multipart) and the column mapping.
+  {
+    module: "routes/admin/source-feed.tsx",
+    path: "/admin/sources/:id/feed",
+    login: true,
+    fields: [
+      "intent",
+      "updatedAt",
+      "format",
+      "delimiter",
+      // The template's fields (core/supply/feed-template.ts).
+      ...["external_id", "name", "description", "payout", "payout_type", "currency"].map((f) => `columns.${f}`),
+      ...["countries", "verticals", "preview_url", "mobile", "pay_per_call"].map((f) => `columns.${f}`),
+    ],
+    files: ["file"],
+    multipart: true,
+    secret: [],
+  },
+  // The console's queue of platform categories: map, unmap or make a vertical, one category per form.
+  {
+    module: "routes/admin/categories.tsx",
+    path: "/admin/categories",
+    login: true,
+    fields: ["intent", "id", "categoryId", "name"],
+    secret: [],
+  },
   // The review form on the network page, and each review's report form (intent=report).
   {
     module: "routes/networks/network.tsx",
@@ -787,6 +841,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { pattern: "admin/tags", query: [] },
   // The console's offer sources (under /admin).
   { pattern: "admin/sources", query: ["page", "sort", "dir", "networkId"] },
+  { pattern: "admin/sources/:id", query: [] },
+  { pattern: "admin/sources/:id/feed", query: [] },
+  { pattern: "admin/categories", query: ["page", "sort", "dir", "view", "platform", "search"] },
   { pattern: "404", query: [] },
   { pattern: "*", query: [] },
 ];

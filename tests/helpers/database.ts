@@ -15,7 +15,8 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
       // Through a connection of its own: a test may have closed (broken) this database on purpose.
       if (schema) {
         const admin = await openDatabase({ url: TEST_DATABASE_URL, poolSize: 1 });
-        await admin.execScript(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        // With the job queue's schema beside it (core/supply/scheduler.ts), when a test started one.
+        await admin.execScript(`DROP SCHEMA IF EXISTS ${schema}, ${schema}_boss CASCADE`);
         await admin.close();
       }
       await db.close().catch(() => {});

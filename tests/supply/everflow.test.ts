@@ -53,6 +53,20 @@ describe("mapEverflowOffer", () => {
     });
   });
 
+  it("takes the default payout entry when there are several, else the first", () => {
+    const entries = (list: Record<string, unknown>[]) => {
+      const raw = everflowOffer(1) as { relationship: Record<string, unknown> };
+      raw.relationship.payouts = { total: list.length, entries: list };
+      const mapped = mapEverflowOffer(raw);
+      return mapped.ok ? [mapped.offer.payoutType, mapped.offer.payoutAmount] : mapped.reason;
+    };
+    const bonus = { payout_type: "cpa", payout_amount: 50 };
+    const base = { payout_type: "cpc", payout_amount: 0.5, is_default: true };
+    expect(entries([bonus, base])).toEqual(["CPC", 0.5]);
+    expect(entries([bonus, { ...base, is_default: false }])).toEqual(["CPA", 50]);
+    expect(entries([])).toBe("no payout");
+  });
+
   it("reads currencies as upper-case ISO codes with a reference rate, and skips others", () => {
     const lower = mapEverflowOffer({ ...everflowOffer(1), currency_id: "gbp" });
     expect(lower.ok && lower.offer.currency).toBe("GBP");

@@ -2,7 +2,8 @@
 // paging, counts, idempotency, history, retirement, faults and one run at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
-import { createOfferSync } from "#core/supply/sync.ts";
+import { createOfferSync, INTERRUPTED } from "#core/supply/sync.ts";
+import { findOffer } from "#core/offers/detail.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 import { startFakeEverflow, type FakeEverflow } from "../fakes/everflow.ts";
@@ -77,6 +78,100 @@ describe("offer sync (Everflow)", () => {
     expect(second).toMatchObject({ status: "succeeded", seen: 1234, new: 0, changed: 0, unchanged: 1234, retired: 0 });
     expect(changes).toBe(1);
     expect(await offersOfSource(sourceId)).toEqual(written);
+  });
+
+  it("a run with no changes writes no offer row, and the offer page still says when the source verified it", async () => {
+    const server = await fake(300);
+    const { sourceId } = await addSource(t.db, t.app.services.secrets, { url: server.url, retireAfterRuns: 2 });
+    const sync = t.app.services.offerSync;
+    // Each row version's transaction id and place: any UPDATE of a row changes both.
+    const rowVersions = async () =>
+      new Map(
+        (
+          await t.db.query<{ externalId: string; version: string }>(sql`
+            SELECT external_id AS "externalId", xmin::text || ctid::text AS version FROM offers WHERE source_id = ${sourceId}`)
+        ).map((r) => [r.externalId, r.version]),
+      );
+    const runStart = async (runId: number | null) =>
+      (
+        await t.db.query<{ at: string }>(
+          sql`SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM offer_sync_runs WHERE id = ${runId}`,
+        )
+      )[0].at;
+    const verifiedAt = async (externalId: number) => {
+      const offer = await findOffer(t.db, t.config.siteId, { id: (await offerOf(t.db, sourceId, externalId)).id });
+      return offer?.verification?.at;
+    };
+
+    const first = await sync.run(sourceId);
+    const written = await rowVersions();
+    expect(written.size).toBe(300);
+    expect(await verifiedAt(5)).toBe(await runStart(first.runId));
+
+    const second = await sync.run(sourceId);
+    expect(second).toMatchObject({ status: "succeeded", unchanged: 300, new: 0, changed: 0 });
+    expect(await rowVersions()).toEqual(written);
+    // Unchanged and unwritten, yet verified by the second run.
+    expect(await verifiedAt(5)).toBe(await runStart(second.runId));
+
+    // One payout moves and one offer leaves the feed: only those two rows are written.
+    server.state.versions.set(8, 3);
+    server.state.removed.add(5);
+    const third = await sync.run(sourceId);
+    expect(third).toMatchObject({ status: "succeeded", seen: 299, changed: 1, unchanged: 298 });
+    const after = await rowVersions();
+    expect([...written].filter(([id, version]) => after.get(id) !== version).map(([id]) => id)).toEqual(["5", "8"]);
+    expect(await verifiedAt(8)).toBe(await runStart(third.runId));
+    expect(await verifiedAt(12)).toBe(await runStart(third.runId));
+    // Missed once: still listed, verified when the second run last saw it.
+    expect(await offerOf(t.db, sourceId, 5)).toMatchObject({ status: "active", missedRuns: 1 });
+    expect(await verifiedAt(5)).toBe(await runStart(second.runId));
+
+    // Missed twice: retired, its last-seen time kept.
+    await sync.run(sourceId);
+    expect(await offerOf(t.db, sourceId, 5)).toMatchObject({ status: "retired", missedRuns: 2 });
+    expect(await verifiedAt(5)).toBe(await runStart(second.runId));
+
+    // Back in the feed: written again, verified now, misses start over.
+    server.state.removed.delete(5);
+    const back = await sync.run(sourceId);
+    expect(back).toMatchObject({ status: "succeeded", changed: 1, unchanged: 299 });
+    expect(await offerOf(t.db, sourceId, 5)).toMatchObject({ status: "active", missedRuns: 0 });
+    expect(await verifiedAt(5)).toBe(await runStart(back.runId));
+  });
+
+  it("an unchanged offer missed by one run and seen by the next starts its misses over", async () => {
+    const server = await fake(10);
+    const { sourceId } = await addSource(t.db, t.app.services.secrets, { url: server.url, retireAfterRuns: 2 });
+    const sync = t.app.services.offerSync;
+    await sync.run(sourceId);
+    server.state.removed.add(4);
+    await sync.run(sourceId);
+    expect(await offerOf(t.db, sourceId, 4)).toMatchObject({ status: "active", missedRuns: 1 });
+    server.state.removed.delete(4);
+    expect(await sync.run(sourceId)).toMatchObject({ status: "succeeded", unchanged: 10, changed: 0 });
+    expect(await offerOf(t.db, sourceId, 4)).toMatchObject({ status: "active", missedRuns: 0 });
+    server.state.removed.add(4);
+    await sync.run(sourceId);
+    // One miss again, not two: not retired.
+    expect(await offerOf(t.db, sourceId, 4)).toMatchObject({ status: "active", missedRuns: 1 });
+  });
+
+  it("marks a run left 'running' by a process that died as failed (interrupted) on the source's next run", async () => {
+    const server = await fake(10);
+    const { sourceId } = await addSource(t.db, t.app.services.secrets, { url: server.url });
+    const [dead] = await t.db.query<{ id: number }>(
+      sql`INSERT INTO offer_sync_runs (source_id) VALUES (${sourceId}) RETURNING id`,
+    );
+    const run = await t.app.services.offerSync.run(sourceId);
+    expect(run).toMatchObject({ status: "succeeded", new: 10 });
+    const rows = await t.db.query(sql`
+      SELECT id, status, error, finished_at IS NOT NULL AS finished FROM offer_sync_runs
+      WHERE source_id = ${sourceId} ORDER BY id`);
+    expect(rows).toEqual([
+      { id: dead.id, status: "failed", error: INTERRUPTED, finished: true },
+      { id: run.runId, status: "succeeded", error: null, finished: true },
+    ]);
   });
 
   it("keeps an offer the operator retired, and its network's retired offers, out whatever the source says", async () => {

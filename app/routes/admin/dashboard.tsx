@@ -23,7 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const dashboard = await services.dashboard.read(site.id, days);
   // House-ad CTR over the same days (core/ads/stats.ts).
   const houseAds = await services.ads.report({ from: dashboard.from, to: dashboard.to });
-  return { dashboard, houseAds };
+  // Platform categories waiting for a vertical (core/supply/categories.ts).
+  const unmappedCategories = await services.platformCategories.unmappedCount();
+  return { dashboard, houseAds, unmappedCategories };
 }
 
 const PERIODS = [7, 30, 90, 365] as const;
@@ -48,12 +50,13 @@ function Bar({ value, max, tone = "brand" }: { value: number; max: number; tone?
   );
 }
 
-function Pending({ pending }: { pending: Dashboard["pending"] }) {
+function Pending({ pending }: { pending: Dashboard["pending"] & { unmappedCategories: number } }) {
   const queues = [
     { key: "submissions", label: "New network submissions", to: "/admin/submissions?status=new" },
     { key: "reportedReviews", label: "Reported reviews", to: "/admin/reviews?status=reported" },
     { key: "heldReviews", label: "Reviews held by a rule", to: "/admin/reviews?status=held" },
     { key: "inbox", label: "New inbox messages", to: "/admin/inbox?status=new" },
+    { key: "unmappedCategories", label: "Unmapped platform categories", to: "/admin/categories" },
   ] as const;
   return (
     <section aria-labelledby="pending-heading" className="mb-8">
@@ -318,7 +321,7 @@ function HouseAdCtr({ report }: { report: AdReport }) {
 }
 
 export default function DashboardPage() {
-  const { dashboard, houseAds } = useLoaderData<typeof loader>();
+  const { dashboard, houseAds, unmappedCategories } = useLoaderData<typeof loader>();
   const { topSearches, searchesWithoutResults } = dashboard;
   return (
     <section>
@@ -332,7 +335,7 @@ export default function DashboardPage() {
         current={String(dashboard.days)}
         options={PERIODS.map((days) => ({ value: String(days), label: `${days} days` }))}
       />
-      <Pending pending={dashboard.pending} />
+      <Pending pending={{ ...dashboard.pending, unmappedCategories }} />
       <PerDay perDay={dashboard.perDay} />
       <div className="mb-8 grid gap-6 xl:grid-cols-2">
         <Searches

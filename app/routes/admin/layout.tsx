@@ -18,6 +18,7 @@ const NAV: readonly { to: string; label: string; role: Role }[] = [
   { to: "/admin/traffic-sources", label: "Traffic sources", role: "admin" },
   { to: "/admin/verticals", label: "Verticals", role: "admin" },
   { to: "/admin/sources", label: "Offer sources", role: "admin" },
+  { to: "/admin/categories", label: "Platform categories", role: "admin" },
   { to: "/admin/users", label: "Users", role: "admin" },
   { to: "/admin/audit", label: "Audit log", role: "admin" },
   { to: "/admin/tags", label: "Tags", role: "admin" },

@@ -3,7 +3,7 @@
 // form to add one. The API key is typed into a password field, sealed by
 // core/supply/sources.ts before it is stored, and never sent back to the page:
 // the list says only whether a source has one.
-import { useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import {
   API_KEY_MAX,
@@ -96,7 +96,9 @@ const COLUMNS = [
     enableSorting: true,
     cell: ({ row, getValue }) => (
       <>
-        {getValue()}
+        <Link to={`/admin/sources/${row.original.id}`} className="link">
+          {getValue()}
+        </Link>
         <span className="block text-xs text-slate-500">Source #{row.original.id}</span>
       </>
     ),
@@ -110,6 +112,11 @@ const COLUMNS = [
         <span className="block text-xs text-slate-500">
           {row.original.hasCredentials ? "API key stored" : "No API key"}
         </span>
+        {row.original.platform === "feed" && (
+          <Link to={`/admin/sources/${row.original.id}/feed`} className="link text-xs">
+            Feed file and layout
+          </Link>
+        )}
       </div>
     ),
   }),

@@ -4,12 +4,19 @@ import { Link } from "react-router";
 import {
   DEFAULT_SORT_DESC,
   OFFER_TAB_LABELS,
+  RECENT_DAYS,
   offerSearchToUrl,
   type OfferSearch,
   type OfferSearchResult,
   type OfferSort,
   type OfferTab,
 } from "#contracts/offers.ts";
+
+/** What an empty recent-change view says without text or filters (else the usual "No offers match …"). */
+const EMPTY_VIEW: Partial<Record<OfferTab, string>> = {
+  updated: `No offers were added or changed in the last ${RECENT_DAYS} days.`,
+  payoutIncreased: `No offer's payout rose in the last ${RECENT_DAYS} days.`,
+};
 import { CompareBar, CompareProvider } from "./compare-selection";
 import { OffersTable } from "./OffersTable";
 import { Pagination } from "#app/ui/Pagination.tsx";
@@ -62,7 +69,9 @@ export function OffersSearchResults({
           {result.total === 0
             ? state.query
               ? `No offers match “${state.query}”.`
-              : "No offers match these filters."
+              : ((!state.networks.length && !state.countries.length && !state.categories.length
+                  ? EMPTY_VIEW[state.selectedTab]
+                  : undefined) ?? "No offers match these filters.")
             : `${from}–${from + result.offers.length - 1} of ${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} offers${state.query ? ` for “${state.query}”` : ""}`}
           {result.fuzzy && <span className="ml-1">(no exact match; showing close spellings)</span>}
         </p>

@@ -1,11 +1,13 @@
 // The offers table: name, network, payout (per currency), payout type, geos,
 // vertical and date. Sponsored rows are tinted and labelled "Sponsored"; the
-// pinned ones sit on top of the first page of Top Offers.
+// pinned ones sit on top of the first page of Top Offers. Search rows also mark
+// new offers (by the name) and recent payout changes (by the payout).
 import { Link } from "react-router";
 import { formatPayout } from "#contracts/money.ts";
 import { offerUrl, type OfferListItem, type OfferSort } from "#contracts/offers.ts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { CompareCheckbox } from "./compare-selection";
+import { NewMark, PayoutChangeMark } from "./ChangeMarks";
 import { dateText, geosText, payoutTypeLabel, categoriesText } from "./format";
 
 export type SortLink = { href: (sortBy: OfferSort) => string; current?: OfferSort; desc: boolean };
@@ -75,6 +77,7 @@ export function OffersTable({
               {o.name}
             </Link>
             {o.sponsored && <SponsoredLabel />}
+            {o.isNew && <NewMark />}
           </td>
           <td>
             <Link to={`/network/${o.networkId}/${o.networkSlug}`} className="text-slate-700 hover:underline">
@@ -83,6 +86,7 @@ export function OffersTable({
           </td>
           <td className="whitespace-nowrap font-semibold" data-testid="payout">
             {formatPayout(o)}
+            {o.payoutChange && <PayoutChangeMark change={o.payoutChange} />}
           </td>
           <td className="whitespace-nowrap">{payoutTypeLabel(o.payoutType)}</td>
           <td className="text-xs text-slate-600" title={o.countries.join(", ")}>

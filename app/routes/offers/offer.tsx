@@ -13,6 +13,7 @@ import { OfferJoinButton, listText, payoutText, typeText } from "./OfferFacts";
 import { SponsoredLabel } from "./OffersTable";
 import { dateText, geosText } from "./format";
 import { PayoutHistory } from "./PayoutHistory";
+import { SameOfferElsewhere, SameOfferTable } from "./SameOffer";
 import { Verified } from "./Verified";
 import type { Route } from "./+types/offer";
 import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
@@ -28,8 +29,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id === "legacy" ? { legacyId: slug ?? "" } : { segment: id, legacyFallback: true },
   );
   if (!offer) throw data("Offer not found", { status: 404 });
-  // Retired by the operator: 410 Gone, pointing to its network (if still listed) or to the search.
-  if (offer.status === "retired") return data({ retired: retiredPage(offer) }, { status: 410 });
+  // Retired (by the operator, or by its source after missed syncs): 410 Gone, pointing to its
+  // network (if still listed) or to the search, and listing the same product at other networks.
+  if (offer.status === "retired") {
+    const { sameOffer } = await offers.related(offer);
+    const elsewhere = sameOffer.filter((o) => !o.current);
+    return data({ retired: { ...retiredPage(offer), networkName: offer.network.name, elsewhere } }, { status: 410 });
+  }
   if (id !== String(offer.id) || slug !== offer.slug) throw redirect(offerUrl(offer), 301);
   const related = await offers.related(offer);
   // The render time, so "Verified 3 hours ago" and the chart read the same on the server and in the browser.
@@ -64,8 +70,15 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.retired)
-    return <NoLongerListed name={loaderData.retired.name} kind="offer" to={loaderData.retired.to} />;
+  if (loaderData.retired) {
+    const { name, to, networkName, elsewhere } = loaderData.retired;
+    return (
+      <>
+        <NoLongerListed name={name} kind="offer" to={to} />
+        <SameOfferElsewhere name={name} networkName={networkName} rows={elsewhere} />
+      </>
+    );
+  }
   const { offer, sameOffer, similarOffers, now } = loaderData;
   const facts: [string, React.ReactNode][] = [
     ["Payout", <strong key="p">{payoutText(offer)}</strong>],
@@ -144,58 +157,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         {sameOffer.length <= 1 ? (
           <p className="text-sm text-slate-600">No other network lists this offer yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="data-table" data-testid="same-offer-table">
-              <caption className="sr-only">{offer.name} at every network that lists it, best payout first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Network</th>
-                  <th scope="col">Rating</th>
-                  <th scope="col">Payout</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Geos</th>
-                  <th scope="col">
-                    <span className="sr-only">Link</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sameOffer.map((o, i) => (
-                  <tr
-                    key={o.id}
-                    className={o.current ? "bg-brand-50" : undefined}
-                    data-payout-usd={o.payoutUsd ?? ""}
-                    aria-current={o.current ? "true" : undefined}
-                  >
-                    <td>
-                      <Link to={`/network/${o.networkId}/${o.networkSlug}`} className="hover:underline">
-                        {o.networkName}
-                      </Link>
-                      {i === 0 && (
-                        <span className="ml-2 rounded bg-green-100 px-1.5 text-[10px] font-semibold uppercase text-green-800">
-                          Best payout
-                        </span>
-                      )}
-                      {o.current && <span className="ml-2 text-xs text-slate-500">(this offer)</span>}
-                    </td>
-                    <td>
-                      <Stars rating={o.networkRating} />
-                    </td>
-                    <td className="whitespace-nowrap font-semibold">{formatPayout(o)}</td>
-                    <td>{typeText(o)}</td>
-                    <td className="text-xs text-slate-600">{geosText(o.countries)}</td>
-                    <td>
-                      {!o.current && (
-                        <Link to={offerUrl(o)} className="link text-xs">
-                          View
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SameOfferTable offer={offer} rows={sameOffer} />
         )}
       </section>
 

@@ -9,6 +9,18 @@
 // [{ country_code, targeting_type: include|exclude }] }). Payout types: cpa, cpc,
 // cpm, cps (percent of the sale), cpa_cps (both), prv (private), and their `_sku`
 // variants for price-per-product offers.
+//
+// Checked against the documentation (2026-11-23): the endpoint, header, paging and
+// envelope are as above (developers.everflow.io, Affiliate API → Offers, "Find All
+// Visible"); the API reference's response of "Find All Runnable" (same offer object)
+// shows `relationship.category.name` and relationship lists wrapped as `{ entries,
+// total }` (channels, creatives), the wrapper `relationship.payouts.entries` assumes.
+// The payout and ruleset parts of that response were not in the text available to
+// us: `relationship.payouts.entries[].payout_type/payout_amount/payout_percentage`
+// and `relationship.ruleset.countries[].country_code/targeting_type` match the
+// field names of the network API's payout and targeting settings and a third-party
+// affiliate client, so they stay; the mapping skips an offer without a payout
+// rather than guess one, and ignores a ruleset it cannot read.
 import {
   amountOf,
   cleanName,

@@ -2,7 +2,12 @@
 // mapped. One entry per platform; the sync (core/supply/sync.ts) knows no platform.
 import type { SourcePlatform } from "#contracts/supply.ts";
 import type { MapResult } from "#core/supply/mapping.ts";
+import { affisePages, AFFISE_PAGE_SIZE_MAX, mapAffiseOffer } from "./affise.ts";
+import { cakeAffiliateId, cakePages, mapCakeOffer } from "./cake.ts";
 import { everflowPages, mapEverflowOffer } from "./everflow.ts";
+import { mapFeedOffer } from "./feed.ts";
+import { feedPages } from "../feed-read.ts";
+import { mapTuneOffer, tunePages, tuneSettings } from "./tune.ts";
 import type { HttpPatience } from "./http.ts";
 
 /** What a connector is given to read one source. */
@@ -31,7 +36,7 @@ export function integerSetting(settings: Record<string, unknown>, name: string, 
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
-const CONNECTORS: Partial<Record<SourcePlatform, Connector>> = {
+const CONNECTORS: Record<SourcePlatform, Connector> = {
   everflow: {
     needsApiKey: true,
     pages: (a) =>
@@ -43,6 +48,56 @@ const CONNECTORS: Partial<Record<SourcePlatform, Connector>> = {
         ...a.http,
       }),
     map: mapEverflowOffer,
+  },
+  tune: {
+    needsApiKey: true,
+    pages: (a) =>
+      tunePages({
+        endpoint: a.endpoint,
+        apiKey: a.apiKey ?? "",
+        fetch: a.fetch,
+        ...tuneSettings(a.settings),
+        ...a.http,
+      }),
+    map: (raw) => mapTuneOffer(raw),
+  },
+  cake: {
+    needsApiKey: true,
+    pages: (a) =>
+      cakePages({
+        endpoint: a.endpoint,
+        apiKey: a.apiKey ?? "",
+        affiliateId: cakeAffiliateId(a.settings),
+        fetch: a.fetch,
+        pageSize: integerSetting(a.settings, "page_size", 1, 2000),
+        ...a.http,
+      }),
+    map: mapCakeOffer,
+  },
+  affise: {
+    needsApiKey: true,
+    pages: (a) =>
+      affisePages({
+        endpoint: a.endpoint,
+        apiKey: a.apiKey ?? "",
+        fetch: a.fetch,
+        pageSize: integerSetting(a.settings, "page_size", 1, AFFISE_PAGE_SIZE_MAX),
+        ...a.http,
+      }),
+    map: (raw) => mapAffiseOffer(raw),
+  },
+  feed: {
+    needsApiKey: false,
+    pages: (a) =>
+      feedPages({
+        endpoint: a.endpoint,
+        apiKey: a.apiKey,
+        settings: a.settings,
+        fetch: a.fetch,
+        pageSize: integerSetting(a.settings, "page_size", 1, 5000),
+        ...a.http,
+      }),
+    map: mapFeedOffer,
   },
 };
 

@@ -18,6 +18,7 @@ import { userRoutes } from "./users.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { tagRoutes } from "./tags.ts";
 import { offerSourceRoutes } from "./sources.ts";
+import { platformCategoryRoutes } from "./platform-categories.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -48,4 +49,5 @@ export async function adminRoutes(admin: FastifyInstance, options: { services: S
   await admin.register(dashboardRoutes, { services: options.services });
   await admin.register(tagRoutes, { services: options.services });
   await admin.register(offerSourceRoutes, { services: options.services });
+  await admin.register(platformCategoryRoutes, { services: options.services });
 }

@@ -22,4 +22,11 @@ export async function offerSourceRoutes(api: FastifyInstance, options: { service
   api.put<IdParams>("/sources/:id", { config: admin }, async (request) =>
     offerSources.update(actor(request), request.params.id, request.body),
   );
+  // "Sync now": queued (202), or started here when the queue does not run in this process.
+  api.post<IdParams>("/sources/:id/sync", { config: admin }, async (request, reply) => {
+    const source = await offerSources.get(request.params.id);
+    const requested = await options.services.offerScheduler.syncNow(source.id);
+    reply.status(202);
+    return requested;
+  });
 }
