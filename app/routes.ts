@@ -19,6 +19,11 @@ export default [
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
     route("account", "routes/account/account.tsx"),
+    route("account/watchlist", "routes/account/watchlist.tsx"),
+    route("account/api-keys", "routes/account/api-keys.tsx"),
+    route("account/searches", "routes/account/searches.tsx"),
+    // The alert mails' unsubscribe links (signed out too).
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("advertise", "routes/leads/advertise.tsx"),
     route("add-your-network", "routes/leads/add-your-network.tsx"),
     route("contact", "routes/leads/contact.tsx"),
@@ -27,6 +32,7 @@ export default [
   layout("routes/layouts/links.tsx", [
     route("links", "routes/content/links.tsx"),
     route("faq", "routes/content/faq.tsx"),
+    route("developers", "routes/developers.tsx"),
     route("privacy", "routes/content/page.tsx", { id: "routes/privacy" }),
     route("terms", "routes/content/page.tsx", { id: "routes/terms" }),
   ]),

@@ -32,6 +32,10 @@ import { createTrafficSourceService } from "#core/traffic-sources/traffic-source
 import { createNetworkEditor } from "#core/networks/editor.ts";
 import { createTrafficSourceEditor } from "#core/traffic-sources/editor.ts";
 import { createVerticalEditor } from "#core/reference/verticals.ts";
+import { createWatchlist } from "#core/account/watchlist.ts";
+import { createApiKeyService } from "#core/account/api-keys.ts";
+import { createSavedSearches } from "#core/account/saved-searches.ts";
+import { createAlerts } from "#core/alerts/alerts.ts";
 
 export type CoreSettings = {
   /** The site served when a request names none. */
@@ -119,6 +123,12 @@ export function createServices(db: Database, settings: CoreSettings) {
     dashboard: createDashboardService(db),
     submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
+    watchlist: createWatchlist(db),
+    // Keys for the public read API; /api/v1 verifies them on every request.
+    apiKeys: createApiKeyService(db),
+    savedSearches: createSavedSearches(db),
+    // E-mail alerts of saved searches and watchlists, run every minute by server/plugins/background.ts.
+    alerts: createAlerts(db, { mail, publicUrl: settings.publicUrl, log, limiter: rateLimits, ipHashSalt }),
   };
 }
 

@@ -21,6 +21,7 @@ import { registerStaticAssets } from "./plugins/external/static.ts";
 import { registerUnderPressure } from "./plugins/external/under-pressure.ts";
 import { registerInputHygiene } from "./plugins/input-hygiene.ts";
 import { registerMedia } from "./plugins/media.ts";
+import { registerApiDocs } from "./plugins/api-docs.ts";
 import { registerAdRoutes } from "./plugins/ads.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
 
@@ -97,8 +98,13 @@ export async function buildApp(options: AppOptions) {
   await registerRateLimits(app, config);
 
   await app.register(healthRoutes, { services });
-  await app.register(apiRoutes, { prefix: "/api", services });
+  await app.register(apiRoutes, {
+    prefix: "/api",
+    services,
+    v1: { publicUrl: config.publicUrl, requestsPerMinute: config.apiKeyRateLimitPerMinute },
+  });
   registerMedia(app, config.dataDir);
+  registerApiDocs(app);
   registerAdRoutes(app);
   if (options.clientDir) await registerStaticAssets(app, options.clientDir);
   if (options.build) {

@@ -53,6 +53,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   // Offer searches one address may make per minute (bots hammer search).
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  // Requests one public-API key may make per minute (/api/v1).
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Database bounds while serving (migrations and the demo seed run without them). 0 turns one off.
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_STATEMENT_TIMEOUT_MS: millis(600_000).default(5000),
@@ -92,6 +94,7 @@ export type Config = {
   secretsKey: Buffer | undefined;
   searchCacheSeconds: number;
   searchRateLimitPerMinute: number;
+  apiKeyRateLimitPerMinute: number;
   pageCacheSeconds: number;
   database: { poolSize: number; limits: DatabaseLimits };
   pressure: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; maxHeapFraction: number };
@@ -146,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: secretsKeyOf(e.SECRETS_KEY),
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     database: {
       poolSize: e.DB_POOL_SIZE,

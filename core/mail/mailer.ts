@@ -8,7 +8,14 @@ import nodemailer from "nodemailer";
 import { sql, type Queryable } from "#db/client.ts";
 
 export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string; staffEmail: string };
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra headers stored with the message and sent with every attempt (e.g. List-Unsubscribe). */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 export type MailLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 
 type OutboxRow = {
@@ -17,6 +24,7 @@ type OutboxRow = {
   subject: string;
   body_text: string;
   body_html: string | null;
+  headers: Record<string, string>;
   attempts: number;
 };
 
@@ -41,6 +49,7 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
       subject: row.subject,
       text: row.body_text,
       html: row.body_html ?? undefined,
+      headers: row.headers,
     };
     try {
       const info = await transport.sendMail(message);
@@ -75,10 +84,23 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
     /** Stores the message, then tries to deliver it once. Never throws for a delivery failure. */
     async send(message: MailMessage): Promise<void> {
       const [row] = await db.query<OutboxRow>(sql`
-        INSERT INTO mail_outbox (recipient, subject, body_text, body_html, next_attempt_at)
-        VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, now() + make_interval(secs => ${CLAIM_SECONDS}))
-        RETURNING id, recipient, subject, body_text, body_html, attempts`);
+        INSERT INTO mail_outbox (recipient, subject, body_text, body_html, headers, next_attempt_at)
+        VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null},
+          ${JSON.stringify(message.headers ?? {})}::jsonb, now() + make_interval(secs => ${CLAIM_SECONDS}))
+        RETURNING id, recipient, subject, body_text, body_html, headers, attempts`);
       await deliver(row);
+    },
+    /**
+     * Stores the message inside the caller's transaction, due at once: it exists exactly when
+     * the caller's other writes do (an alert digest and its mentions), and deliverDue sends it.
+     */
+    async enqueue(q: Queryable, message: MailMessage): Promise<number> {
+      const [row] = await q.query<{ id: number }>(sql`
+        INSERT INTO mail_outbox (recipient, subject, body_text, body_html, headers)
+        VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null},
+          ${JSON.stringify(message.headers ?? {})}::jsonb)
+        RETURNING id`);
+      return Number(row.id);
     },
     /** Retries messages whose next attempt is due; returns how many were delivered. */
     async deliverDue(): Promise<number> {
@@ -89,7 +111,7 @@ export function createMailer(db: Queryable, settings: MailSettings, log: MailLog
           SELECT id FROM mail_outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < ${MAX_ATTEMPTS}
           ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient, subject, body_text, body_html, attempts`);
+        RETURNING id, recipient, subject, body_text, body_html, headers, attempts`);
       let delivered = 0;
       for (const row of rows) if (await deliver(row)) delivered++;
       return delivered;

@@ -88,6 +88,32 @@ async function recountNetworks(tx: Queryable, networkIds: readonly number[]) {
     FROM networks n WHERE n.id = p.network_id AND p.network_id = ANY (${ids}::bigint[])`);
 }
 
+/** The offer's last history row says the same payout, currency, type and status as the row itself. */
+const HISTORY_CURRENT = sql`EXISTS (SELECT 1 FROM (SELECT * FROM offer_history h WHERE h.offer_id = o.id
+  ORDER BY h.recorded_at DESC, h.id DESC LIMIT 1) last
+  WHERE last.payout_amount IS NOT DISTINCT FROM o.payout_amount AND last.payout_percent IS NOT DISTINCT FROM o.payout_percent
+    AND last.currency = o.currency AND last.payout_type = o.payout_type AND last.status = o.status)`;
+
+/**
+ * Where a console change meets the offer's history (as a sync's does, core/supply/sync.ts):
+ * call before and after the change in its transaction. Before, an offer without history
+ * (seeded, or older than history) gets its starting point, dated its last update, so the
+ * change reads as a change; after, a row is written when payout, currency, type or status moved.
+ * Payout-history charts and e-mail alerts (core/alerts) read these rows.
+ */
+async function recordHistory(tx: Queryable, offerId: number, when: "before" | "after") {
+  await tx.query(sql`
+    INSERT INTO offer_history (offer_id, payout_amount, payout_percent, currency, payout_type, payout_usd, status, recorded_at)
+    SELECT o.id, o.payout_amount, o.payout_percent, o.currency, o.payout_type, o.payout_usd, o.status,
+      ${when === "before" ? sql`o.updated_at` : sql`now()`}
+    FROM offers o
+    WHERE o.id = ${offerId} AND ${
+      when === "before"
+        ? sql`NOT EXISTS (SELECT 1 FROM offer_history h WHERE h.offer_id = o.id)`
+        : sql`NOT ${HISTORY_CURRENT}`
+    }`);
+}
+
 export function createOfferEditor(db: Database, options: { changed: () => void }) {
   async function one(q: Queryable, id: number): Promise<AdminOffer | undefined> {
     const [row] = await q.query<AdminOffer>(sql`
@@ -209,6 +235,7 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
           ON CONFLICT (network_id, slug) DO NOTHING
           RETURNING id`);
         if (!row) throw fieldError("slug", "This network already lists an offer with this slug");
+        await recordHistory(tx, row.id, "after");
         const created = (await one(tx, row.id))!;
         await recordAudit(tx, {
           siteId: actor.siteId,
@@ -234,6 +261,7 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
       await checkReferences(input);
       const saved = await db.transaction(async (tx) => {
         const v = fieldValues(input, await slugFor(tx, input, before.id));
+        await recordHistory(tx, before.id, "before");
         const rows = await tx.query<{ id: number }>(sql`
           UPDATE offers SET slug = ${v.slug}, network_id = ${v.networkId}, external_id = ${v.externalId},
             name = ${v.name}, description = ${v.description}, preview_url = ${v.previewUrl},
@@ -248,6 +276,7 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
           WHERE id = ${before.id} AND status <> 'retired' AND ${iso(sql`updated_at`)} = ${updatedAt}
           RETURNING id`);
         if (!rows.length) return false;
+        await recordHistory(tx, before.id, "after");
         const after = (await one(tx, before.id))!;
         await recordAudit(tx, {
           siteId: actor.siteId,
@@ -287,6 +316,7 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
     if (change.from === "listed" && retired) throw new HttpError(409, "This offer is already retired");
     if (change.from === "retired" && !retired) throw new HttpError(409, "This offer is not retired");
     const saved = await db.transaction(async (tx) => {
+      await recordHistory(tx, before.id, "before");
       const rows = await tx.query<{ id: number }>(sql`
         UPDATE offers SET status = ${change.to}, retired_with_network = false,
           retired_by_operator = ${change.to === "retired"}, updated_at = clock_timestamp()
@@ -294,6 +324,7 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
           AND ${change.from === "retired" ? sql`status = 'retired'` : sql`status <> 'retired'`}
         RETURNING id`);
       if (!rows.length) return false;
+      await recordHistory(tx, before.id, "after");
       await recordAudit(tx, {
         siteId: actor.siteId,
         actorId: actor.userId,

@@ -6,13 +6,18 @@ import { registerSiteResolution } from "./site.ts";
 import { networkRoutes } from "./networks.ts";
 import { trafficSourceRoutes } from "./traffic-sources.ts";
 import { offerRoutes } from "./offers.ts";
+import { exportRoutes } from "./export.ts";
 import { authRoutes, registerSessionUser } from "./auth.ts";
 import { userRoutes } from "./users.ts";
 import { leadRoutes } from "./leads.ts";
 import { linkRoutes } from "./links.ts";
 import { adminRoutes } from "./admin/index.ts";
+import { watchlistRoutes } from "./account/watchlist.ts";
+import { apiKeyRoutes } from "./account/api-keys.ts";
+import { savedSearchRoutes } from "./account/saved-searches.ts";
+import { v1Routes, type V1Options } from "./v1/index.ts";
 
-export type ApiOptions = { services: Services };
+export type ApiOptions = { services: Services; v1: Omit<V1Options, "services"> };
 
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   registerSiteResolution(api, options.services);
@@ -30,9 +35,14 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   await api.register(networkRoutes, { services: options.services });
   await api.register(trafficSourceRoutes, { services: options.services });
   await api.register(offerRoutes, { services: options.services });
+  await api.register(exportRoutes, { services: options.services });
   await api.register(leadRoutes, { services: options.services });
   await api.register(linkRoutes, { services: options.services });
   await api.register(adminRoutes, { prefix: "/admin", services: options.services });
+  await api.register(watchlistRoutes, { services: options.services });
+  await api.register(apiKeyRoutes, { services: options.services });
+  await api.register(savedSearchRoutes, { services: options.services });
+  await api.register(v1Routes, { prefix: "/v1", services: options.services, ...options.v1 });
 
   const unknownPath = async (_request: unknown, reply: FastifyReply) =>
     reply.status(404).send({ message: "Not found" });

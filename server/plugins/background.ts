@@ -16,6 +16,8 @@ export function registerBackground(app: FastifyInstance, services: Services) {
     { name: "search log flush", everyMs: 1_000, run: () => services.offers.flushSearchLog() },
     // House-ad impressions and clicks are counted in batches too (core/ads/stats.ts).
     { name: "house ad stats flush", everyMs: 1_000, run: () => services.ads.flushStats() },
+    // Alert mails: instant ones each minute, digests at their hour (core/alerts/alerts.ts).
+    { name: "alerts", everyMs: 60_000, run: () => services.alerts.run() },
   ];
   const timers: NodeJS.Timeout[] = [];
 

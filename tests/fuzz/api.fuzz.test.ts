@@ -86,6 +86,8 @@ type Real = {
     commissionTypes: string[];
   };
   user: { email: string; token: string };
+  /** The fuzz user's key for the public API. */
+  apiKey: string;
 };
 let real: Real;
 
@@ -131,6 +133,7 @@ beforeAll(async () => {
     trafficSource: { id: ts.id, legacyId: ts.legacy_id },
     options,
     user: { email, token: (login.json() as { token: string }).token },
+    apiKey: (await t.app.services.apiKeys.create(Number((login.json() as { user: { id: number } }).user.id), {})).key,
   };
 });
 
@@ -152,6 +155,9 @@ function realParams(ep: ApiEndpoint): Record<string, string[]> {
     o = real.offer,
     s = real.trafficSource;
   const ids = (...xs: (number | string | null)[]) => xs.filter((x) => x !== null).map(String);
+  if (ep.path === "/api/v1/networks/:id") return { id: ids(n.id) };
+  if (ep.path === "/api/v1/offers/:id") return { id: ids(o.id) };
+  if (ep.path === "/vendor/swagger-ui/:file") return { file: ["swagger-ui.css"] };
   if (ep.path.startsWith("/api/networks/legacy")) return { id: ids(n.legacyId, n.id) };
   if (ep.path === "/api/networks/:id/:slug") return { id: ids(n.id), slug: [n.slug] };
   if (ep.path === "/api/networks/:slug") return { slug: ids(n.slug, n.id) };
@@ -243,8 +249,10 @@ function cheapBody(ep: ApiEndpoint, n: number): Record<string, unknown> {
 }
 
 /** The login endpoints get the fuzz user's token (never /api/auth/logout: that would end the session). */
-const authHeaders = (ep: ApiEndpoint): Record<string, string> =>
-  ep.login ? { authorization: `Bearer ${real.user.token}` } : {};
+const authHeaders = (ep: ApiEndpoint): Record<string, string> => ({
+  ...(ep.login ? { authorization: `Bearer ${real.user.token}` } : {}),
+  ...(ep.key ? { "x-api-key": real.apiKey } : {}),
+});
 
 const isApiAnswer = (method: string, url: string) => {
   const p = new URL(url, "http://x").pathname;

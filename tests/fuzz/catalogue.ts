@@ -10,12 +10,14 @@ import path from "node:path";
 type BodyKind = "json" | "multipart" | "none";
 
 export type ApiEndpoint = {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route as Fastify registered it (params as `:name`). */
   path: string;
   body: BodyKind;
   /** Needs a signed-in user (Bearer token or session cookie). */
   login: boolean;
+  /** Needs an API key (the public API under /api/v1; sent as X-Api-Key). */
+  key?: boolean;
   /** The query parameters the route reads (besides `site`, read everywhere). */
   query: string[];
   /** The body fields the route reads, for `json` and `multipart` bodies. */
@@ -132,6 +134,63 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     fields: ["token", "password", "confirmPassword", ANTIBOT],
   },
   { method: "GET", path: "/api/users/profile", body: "none", login: true, query: [], fields: [] },
+  // The account's API keys (server/api/account/api-keys.ts)
+  { method: "GET", path: "/api/account/api-keys", body: "none", login: true, query: [], fields: [] },
+  { method: "POST", path: "/api/account/api-keys", body: "json", login: true, query: [], fields: ["name"] },
+  { method: "DELETE", path: "/api/account/api-keys/:id", body: "none", login: true, query: [], fields: [] },
+  // The account's watchlist (server/api/account/watchlist.ts)
+  { method: "GET", path: "/api/account/watchlist", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "POST",
+    path: "/api/account/watchlist",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["offerId", "networkId"],
+  },
+  { method: "DELETE", path: "/api/account/watchlist/:id", body: "none", login: true, query: [], fields: [] },
+  // The account's saved searches and alerts (server/api/account/saved-searches.ts)
+  { method: "GET", path: "/api/account/saved-searches", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "POST",
+    path: "/api/account/saved-searches",
+    body: "json",
+    login: true,
+    query: [],
+    fields: [
+      "name",
+      "alertFrequency",
+      "query",
+      "page",
+      "sortBy",
+      "sortDesc",
+      "networks",
+      "countries",
+      "categories",
+      "ppc",
+      "mobile",
+      "selectedTab",
+    ],
+  },
+  { method: "GET", path: "/api/account/saved-searches/:id", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PATCH",
+    path: "/api/account/saved-searches/:id",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["name", "alertFrequency"],
+  },
+  { method: "DELETE", path: "/api/account/saved-searches/:id", body: "none", login: true, query: [], fields: [] },
+  { method: "GET", path: "/api/account/watchlist-alert", body: "none", login: true, query: [], fields: [] },
+  {
+    method: "PUT",
+    path: "/api/account/watchlist-alert",
+    body: "json",
+    login: true,
+    query: [],
+    fields: ["alertFrequency"],
+  },
   { method: "GET", path: "/api/ping", body: "none", login: false, query: [], fields: [] },
   // Networks and reviews (server/api/networks.ts)
   {
@@ -189,6 +248,15 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       "mobile",
       "selectedTab",
     ],
+  },
+  // The CSV export (server/api/export.ts): the home page's query parameters, plus ppc.
+  {
+    method: "GET",
+    path: "/api/offers/export.csv",
+    body: "none",
+    login: true,
+    query: ["search", "sortBy", "sortDesc", "networks", "countries", "categories", "ppc", "selectedTab", "page"],
+    fields: [],
   },
   { method: "GET", path: "/api/offers/legacy/:id", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/api/offers/:id/:slug", body: "none", login: false, query: [], fields: [] },
@@ -497,8 +565,61 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   { method: "POST", path: "/api/admin/ads/:id/retire", body: "json", login: true, query: [], fields: ["updatedAt"] },
   { method: "GET", path: "/ads/:id/click", body: "none", login: false, query: [], fields: [] },
   { method: "POST", path: "/ads/impressions", body: "json", login: false, query: [], fields: ["ads"] },
+  // Swagger UI's files for /developers (server/plugins/api-docs.ts)
+  { method: "GET", path: "/vendor/swagger-ui/:file", body: "none", login: false, query: [], fields: [] },
   // Approved network logos (server/plugins/media.ts)
   { method: "GET", path: "/media/network-logos/:file", body: "none", login: false, query: [], fields: [] },
+  // The public read API (server/api/v1): keyed, except its OpenAPI document.
+  { method: "GET", path: "/api/v1/openapi.json", body: "none", login: false, query: [], fields: [] },
+  {
+    method: "GET",
+    path: "/api/v1/offers",
+    body: "none",
+    login: false,
+    key: true,
+    query: [
+      "search",
+      "selectedTab",
+      "sortBy",
+      "sortDesc",
+      "networks",
+      "countries",
+      "categories",
+      "ppc",
+      "mobile",
+      "cursor",
+    ],
+    fields: [],
+  },
+  { method: "GET", path: "/api/v1/offers/:id", body: "none", login: false, key: true, query: [], fields: [] },
+  {
+    method: "GET",
+    path: "/api/v1/networks",
+    body: "none",
+    login: false,
+    key: true,
+    query: ["search", "limit", "cursor"],
+    fields: [],
+  },
+  { method: "GET", path: "/api/v1/networks/:id", body: "none", login: false, key: true, query: [], fields: [] },
+  {
+    method: "GET",
+    path: "/api/v1/traffic-sources",
+    body: "none",
+    login: false,
+    key: true,
+    query: ["search", "limit", "cursor"],
+    fields: [],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/verticals",
+    body: "none",
+    login: false,
+    key: true,
+    query: ["limit", "cursor"],
+    fields: [],
+  },
   // Health (server/api/health.ts)
   { method: "GET", path: "/healthz", body: "none", login: false, query: [], fields: [] },
   { method: "GET", path: "/readyz", body: "none", login: false, query: [], fields: [] },
@@ -600,6 +721,37 @@ export const PAGE_ACTIONS: PageAction[] = [
     secret: [ANTIBOT],
   },
   { module: "routes/account/logout.tsx", path: "/logout", fields: [], secret: [] },
+  // The watchlist: its own unfollow buttons and every star's form without JavaScript.
+  {
+    module: "routes/account/watchlist.tsx",
+    path: "/account/watchlist",
+    login: true,
+    fields: ["intent", "offerId", "networkId", "itemId", "redirectTo"],
+    secret: [],
+  },
+  // Saved searches: save (from the search page), rename, frequency, delete, and the watchlist's alert.
+  {
+    module: "routes/account/searches.tsx",
+    path: "/account/searches",
+    login: true,
+    fields: ["intent", "id", "name", "alertFrequency", "search", "path"],
+    secret: [],
+  },
+  // An alert mail's one-click unsubscribe (a well-formed token that names nothing: 404).
+  {
+    module: "routes/unsubscribe.tsx",
+    path: "/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    fields: [],
+    secret: [],
+  },
+  // The account's API keys: create (intent=create, name) and revoke (intent=revoke, id).
+  {
+    module: "routes/account/api-keys.tsx",
+    path: "/account/api-keys",
+    login: true,
+    fields: ["intent", "name", "id"],
+    secret: [],
+  },
   // The console's offer forms.
   {
     module: "routes/admin/offers-new.tsx",
@@ -790,11 +942,16 @@ export const PAGE_ROUTES: PageRoute[] = [
   { pattern: "forgot-password", query: [] },
   { pattern: "reset-password", query: ["token"] },
   { pattern: "account", query: [] },
+  { pattern: "account/watchlist", query: [] },
+  { pattern: "account/api-keys", query: [] },
+  { pattern: "account/searches", query: [] },
+  { pattern: "unsubscribe/:token", query: [] },
   { pattern: "advertise", query: [] },
   { pattern: "add-your-network", query: [] },
   { pattern: "contact", query: [] },
   { pattern: "links", query: ["page"] },
   { pattern: "faq", query: [] },
+  { pattern: "developers", query: [] },
   { pattern: "privacy", query: [] },
   { pattern: "terms", query: [] },
   { pattern: "pay-per-call", query: [] },

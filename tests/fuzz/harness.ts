@@ -69,6 +69,7 @@ export type Marker = { value: string; policy: EchoPolicy; where: string };
  */
 export const FUZZ_ENV = {
   SEARCH_RATE_LIMIT_PER_MINUTE: "10000000",
+  API_KEY_RATE_LIMIT_PER_MINUTE: "10000000",
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
   PRESSURE_MAX_EVENT_LOOP_UTILIZATION: "0",
 };

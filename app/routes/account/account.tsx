@@ -1,6 +1,6 @@
 // /account: the logged-in user's profile. Protected: a visitor is sent to
 // /login?redirectTo=/account and comes back here after logging in.
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/account";
@@ -46,6 +46,24 @@ export default function AccountPage() {
           </div>
         ))}
       </dl>
+      <p className="mt-4 text-sm">
+        <Link to="/account/watchlist" className="link">
+          Watchlist
+        </Link>
+        : the offers and networks you follow, and what changed since your last visit.
+      </p>
+      <p className="mt-4 text-sm">
+        <Link to="/account/searches" className="link">
+          Saved searches and alerts
+        </Link>
+        : your saved offer searches, and the e-mails that tell you what changed in them.
+      </p>
+      <p className="mt-4 text-sm">
+        <Link to="/account/api-keys" className="link">
+          API keys
+        </Link>{" "}
+        for reading offers and networks from your own scripts.
+      </p>
     </section>
   );
 }

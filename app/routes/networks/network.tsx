@@ -17,6 +17,7 @@ import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
 import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { Pagination } from "#app/ui/Pagination.tsx";
 import { Stars } from "#app/ui/Stars.tsx";
+import { WatchStar } from "#app/ui/WatchStar.tsx";
 import { OffersTable } from "#app/routes/offers/OffersTable.tsx";
 import { RatingSummary } from "./RatingSummary";
 import { ReviewForm } from "./ReviewForm";
@@ -51,7 +52,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services.reviews.list(network.id, positiveInt(url.searchParams.get("reviewsPage"))),
     user ? services.reviews.mine(network.id, user.id) : null,
   ]);
+  // The network's star and its offers' stars, in one query (none signed out).
+  const watch = await services.watchlist.stateFor(user, {
+    networkIds: [network.id],
+    offerIds: offers.offers.map((o) => o.id),
+  });
   return {
+    watch,
     network,
     siteName: site.name,
     offers: {
@@ -188,6 +195,7 @@ function ListedNetwork({
   signedIn,
   loginHref,
   siteName,
+  watch,
   actionData,
 }: Exclude<Route.ComponentProps["loaderData"], { retired: unknown }> & {
   actionData: Route.ComponentProps["actionData"];
@@ -215,6 +223,7 @@ function ListedNetwork({
             <span>· Trust score {n.trustScore.toFixed(2)}</span>
           </p>
         </div>
+        <WatchStar kind="network" id={n.id} name={n.name} state={watch} />
         <JoinButton networkId={n.id} href={n.joiningLink ?? n.website} networkName={n.name} />
       </header>
 
@@ -270,7 +279,7 @@ function ListedNetwork({
           <p className="card text-sm">This network has no active offers right now.</p>
         ) : (
           <>
-            <OffersTable offers={offers.items} compare={false} caption={`Offers from ${n.name}`} />
+            <OffersTable offers={offers.items} compare={false} caption={`Offers from ${n.name}`} watch={watch} />
             <Pagination
               page={offers.page}
               pageCount={offers.pageCount}

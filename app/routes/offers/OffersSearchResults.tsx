@@ -19,6 +19,9 @@ const EMPTY_VIEW: Partial<Record<OfferTab, string>> = {
 };
 import { CompareBar, CompareProvider } from "./compare-selection";
 import { OffersTable } from "./OffersTable";
+import type { WatchState } from "#contracts/watchlist.ts";
+import { ExportLink } from "./ExportLink";
+import { SaveSearch } from "./SaveSearch";
 import { Pagination } from "#app/ui/Pagination.tsx";
 
 export function OffersSearchResults({
@@ -27,9 +30,12 @@ export function OffersSearchResults({
   action,
   tabs,
   heading,
+  watch,
 }: {
   state: OfferSearch;
   result: OfferSearchResult;
+  /** The rows' watchlist stars (loadOfferSearch). */
+  watch?: WatchState;
   /** The page path the links point at (/ or /pay-per-call-offers). */
   action: string;
   tabs: readonly OfferTab[];
@@ -75,10 +81,20 @@ export function OffersSearchResults({
             : `${from}–${from + result.offers.length - 1} of ${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} offers${state.query ? ` for “${state.query}”` : ""}`}
           {result.fuzzy && <span className="ml-1">(no exact match; showing close spellings)</span>}
         </p>
+        {/* Saving is worth it with no results too: its alert tells of matching offers to come. */}
+        <div className="mb-2 flex justify-end">
+          <SaveSearch state={state} path={action} />
+        </div>
+        {result.offers.length > 0 && (
+          <div className="mb-2 flex justify-end">
+            <ExportLink state={state} />
+          </div>
+        )}
         {result.offers.length > 0 && (
           <OffersTable
             offers={result.offers}
             caption={heading}
+            watch={watch}
             sort={{
               href: sortHref,
               current: state.sortBy,

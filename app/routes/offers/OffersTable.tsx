@@ -8,6 +8,8 @@ import { offerUrl, type OfferListItem, type OfferSort } from "#contracts/offers.
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { CompareCheckbox } from "./compare-selection";
 import { NewMark, PayoutChangeMark } from "./ChangeMarks";
+import { WatchStar } from "#app/ui/WatchStar.tsx";
+import type { WatchState } from "#contracts/watchlist.ts";
 import { dateText, geosText, payoutTypeLabel, categoriesText } from "./format";
 
 export type SortLink = { href: (sortBy: OfferSort) => string; current?: OfferSort; desc: boolean };
@@ -39,11 +41,14 @@ export function OffersTable({
   sort,
   compare = true,
   caption,
+  watch,
 }: {
   offers: OfferListItem[];
   sort?: SortLink;
   compare?: boolean;
   caption: string;
+  /** The watchlist stars' state (issue #14); without it the rows have no star. */
+  watch?: WatchState;
 }) {
   return (
     <DataTable
@@ -73,6 +78,8 @@ export function OffersTable({
             </td>
           )}
           <td>
+            {/* Signed out, one "log in to follow" per row would only lengthen the tab order: the offer page has it. */}
+            {watch?.signedIn && <WatchStar kind="offer" id={o.id} name={o.name} state={watch} />}
             <Link to={offerUrl(o)} className="link font-medium">
               {o.name}
             </Link>

@@ -9,6 +9,7 @@ import { normalizeOfferQuery, offerSearchToUrl, offerUrl, type OfferDetail } fro
 import { requestContext } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";
 import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
+import { WatchStar } from "#app/ui/WatchStar.tsx";
 import { OfferJoinButton, listText, payoutText, typeText } from "./OfferFacts";
 import { SponsoredLabel } from "./OffersTable";
 import { dateText, geosText } from "./format";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/offer";
 import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, site } = context.get(requestContext);
+  const { services, site, user } = context.get(requestContext);
   const offers = services.offers;
   const { id, slug } = params;
   if (!id) throw redirect("/", 302);
@@ -38,8 +39,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (id !== String(offer.id) || slug !== offer.slug) throw redirect(offerUrl(offer), 301);
   const related = await offers.related(offer);
+  const watch = await services.watchlist.stateFor(user, { offerIds: [offer.id] });
   // The render time, so "Verified 3 hours ago" and the chart read the same on the server and in the browser.
-  return { offer, ...related, now: new Date().toISOString(), retired: null };
+  return { offer, ...related, watch, now: new Date().toISOString(), retired: null };
 }
 
 function retiredPage(offer: OfferDetail) {
@@ -79,7 +81,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { offer, sameOffer, similarOffers, now } = loaderData;
+  const { offer, sameOffer, similarOffers, now, watch } = loaderData;
   const facts: [string, React.ReactNode][] = [
     ["Payout", <strong key="p">{payoutText(offer)}</strong>],
     ["Payout type", typeText(offer)],
@@ -102,10 +104,13 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           </Link>{" "}
           › {offer.categories[0]?.name ?? "Offer"}
         </p>
-        <h1 id="offer-title" className="mt-1 text-2xl font-semibold">
-          {offer.name}
-          {offer.sponsored && <SponsoredLabel />}
-        </h1>
+        <div className="mt-1 flex items-start gap-2">
+          <h1 id="offer-title" className="text-2xl font-semibold">
+            {offer.name}
+            {offer.sponsored && <SponsoredLabel />}
+          </h1>
+          <WatchStar kind="offer" id={offer.id} name={offer.name} state={watch} />
+        </div>
         {offer.status !== "active" && (
           <p className="mt-2 rounded bg-slate-100 px-2 py-1 text-sm text-slate-700" role="note">
             This offer is {offer.status} at {offer.network.name}; see the same offer at other networks below.

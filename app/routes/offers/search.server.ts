@@ -9,8 +9,10 @@ export async function loadOfferSearch(
   context: Readonly<RouterContextProvider>,
   fixed: { ppc?: boolean } = {},
 ) {
-  const { services, site, clientIp } = context.get(requestContext);
+  const { services, site, clientIp, user } = context.get(requestContext);
   const state = offerSearchFromUrl(new URL(request.url).searchParams, fixed);
   const result = await services.offers.search(state, { siteId: site.id, clientIp });
-  return { state, result };
+  // Signed out: the one shared star state, so the anonymous page stays cacheable.
+  const watch = await services.watchlist.stateFor(user, { offerIds: result.offers.map((o) => o.id) });
+  return { state, result, watch };
 }

@@ -1,0 +1,117 @@
+// /developers (issue #14): how to use the public read API, and its OpenAPI document
+// rendered by Swagger UI. Swagger UI is served from our own origin (server/plugins/
+// api-docs.ts) and started from this module, so the page needs no inline script and
+// no CDN within the Content-Security-Policy (docs/decisions/0022-swagger-ui-self-hosted.md).
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { requestContext } from "#app/context.ts";
+import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
+import { OPENAPI_PATH, SWAGGER_UI_PREFIX, V1_DEFAULT_LIMIT, V1_MAX_LIMIT } from "#contracts/v1-docs.ts";
+import type { Route } from "./+types/developers";
+
+type SwaggerUIBundle = (options: {
+  url: string;
+  domNode: HTMLElement;
+  validatorUrl: null;
+  deepLinking: boolean;
+}) => unknown;
+
+declare global {
+  interface Window {
+    SwaggerUIBundle?: SwaggerUIBundle;
+  }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: `${SWAGGER_UI_PREFIX}swagger-ui.css` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, site } = context.get(requestContext);
+  return { seo: { origin: services.seo.origin(site), siteName: site.name } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.seo, {
+    title: "Developers: the OfferAtlas API",
+    description:
+      "Read offers, networks, traffic sources and verticals with an API key: authentication, limits, paging.",
+    path: "/developers",
+    extra: breadcrumbs(loaderData?.seo, [{ name: "Developers", path: "/developers" }]),
+  });
+
+/** Loads Swagger UI's script once (a same-origin file, allowed by script-src 'self') and renders the document. */
+function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading" | "ready" | "failed" {
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  useEffect(() => {
+    const render = () => {
+      if (!target.current || !window.SwaggerUIBundle) return setState("failed");
+      window.SwaggerUIBundle({ url: OPENAPI_PATH, domNode: target.current, validatorUrl: null, deepLinking: false });
+      setState("ready");
+    };
+    if (window.SwaggerUIBundle) return render();
+    const src = `${SWAGGER_UI_PREFIX}swagger-ui-bundle.js`;
+    let script = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+    if (!script) {
+      script = document.createElement("script");
+      script.src = src;
+      document.body.append(script);
+    }
+    const failed = () => setState("failed");
+    script.addEventListener("load", render);
+    script.addEventListener("error", failed);
+    return () => {
+      script.removeEventListener("load", render);
+      script.removeEventListener("error", failed);
+    };
+  }, [target]);
+  return state;
+}
+
+const Code = ({ children }: { children: React.ReactNode }) => (
+  <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">{children}</code>
+);
+
+export default function DevelopersPage() {
+  const target = useRef<HTMLDivElement>(null);
+  const state = useSwaggerUi(target);
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">Developers</h1>
+      <p>
+        The OfferAtlas API gives read access to the directory: offers (with the same search parameters as the site),
+        networks with their reviews summary, traffic sources and verticals, as JSON.
+      </p>
+      <h2 className="text-xl font-semibold">Get a key</h2>
+      <p>
+        Sign in and create a key on <Link to="/account/api-keys">your API keys page</Link>. The key is shown once; keep
+        it secret and revoke it there if it leaks.
+      </p>
+      <h2 className="text-xl font-semibold">Authentication</h2>
+      <p>
+        Send the key with every request, as <Code>Authorization: Bearer &lt;key&gt;</Code> or{" "}
+        <Code>X-Api-Key: &lt;key&gt;</Code>. Without a valid key the API answers 401 with a <Code>message</Code>. Only
+        the document itself, <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>, is open to everyone.
+      </p>
+      <h2 className="text-xl font-semibold">Rate limits</h2>
+      <p>
+        Each key may make a number of requests per minute. Every answer says where you stand in the{" "}
+        <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code> and <Code>RateLimit-Reset</Code> headers; past
+        the limit the API answers 429 with a <Code>Retry-After</Code> header.
+      </p>
+      <h2 className="text-xl font-semibold">Pagination and caching</h2>
+      <p>
+        Lists answer {V1_DEFAULT_LIMIT} items unless you ask for up to {V1_MAX_LIMIT} with <Code>limit</Code> (offer
+        searches page by 25). When there is more, the answer&apos;s <Code>next</Code> holds a cursor: pass it as{" "}
+        <Code>cursor</Code>, or follow the <Code>Link: &lt;…&gt;; rel=&quot;next&quot;</Code> header. Every answer has
+        an <Code>ETag</Code>; send it back as <Code>If-None-Match</Code> and an unchanged answer comes back as 304
+        without a body. Browsers on other sites may call the API too (CORS for reads).
+      </p>
+      <h2 className="text-xl font-semibold">Reference</h2>
+      {state === "failed" ? (
+        <p role="alert">
+          The interactive reference could not be loaded; the document is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>.
+        </p>
+      ) : null}
+      <div ref={target} id="swagger-ui" aria-busy={state === "loading"} />
+    </section>
+  );
+}
