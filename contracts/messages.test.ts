@@ -82,6 +82,13 @@ describe("field rules speak those messages", () => {
     });
   });
 
+  it("takes real names in any language, and refuses digits and symbols", () => {
+    for (const name of ["Seán O'Brien", "Jean-Luc Picard", "J. R. Smith", "Zoë D’Arcy", "Müller", "李小龍", "Ngũgĩ"])
+      expect(errorsFor({ name }).name, name).toBeUndefined();
+    for (const name of ["R2D2", "-Ann", "Ann <b>", "O'Brien!", "'quoted'", "ann@example.com"])
+      expect(errorsFor({ name }).name, name).toBe("Name can only contain alphabets and spaces");
+  });
+
   it("strips whitespace from phones and treats an empty phone as absent", () => {
     const ok = {
       name: "Ann Lee",

@@ -82,8 +82,15 @@ export const urlField = (field: string) =>
     ),
   );
 
+/**
+ * A person's name: letters of any language (with their accents, \p{M}), and the spaces, apostrophes,
+ * hyphens and periods real names carry ("Seán O'Brien", "Jean-Luc", "J. R. Smith"), starting with a
+ * letter. Anything else (digits, symbols) gets the spec's alpha_spaces message.
+ */
+const PERSON_NAME = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+
 export const alphaSpacesField = (field: string, max = 100) =>
-  requiredText(field, max).pipe(z.string().regex(/^[\p{L} ]+$/u, messages.alphaSpaces(field)));
+  requiredText(field, max).pipe(z.string().regex(PERSON_NAME, messages.alphaSpaces(field)));
 
 /** The first message of a failed parse: what an API 400 answer says. */
 export function firstIssueMessage(error: z.ZodError): string {

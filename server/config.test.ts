@@ -27,6 +27,23 @@ describe("configuration", () => {
     expect(() => loadConfig({ REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
   });
 
+  it("warns a production start about laptop defaults, and only a production start", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).warnings).toEqual([
+      "PUBLIC_URL is not set: canonical links, the sitemap, feeds and mails will point at localhost",
+      "IP_HASH_SALT is the development default: set a secret of your own so hashed addresses stay private",
+      "SECRETS_KEY is not set: offer sources cannot store platform credentials",
+    ]);
+    const configured = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://offeratlas.example",
+      IP_HASH_SALT: "a-secret-of-our-own",
+      SECRETS_KEY: "a".repeat(64),
+    });
+    expect(configured.warnings).toEqual([]);
+    expect(loadConfig({ NODE_ENV: "development" }).warnings).toEqual([]);
+    expect(loadConfig({ NODE_ENV: "test" }).warnings).toEqual([]);
+  });
+
   it("treats an empty optional URL as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", REDIS_URL: "" }).databaseUrl).toBeUndefined();
   });

@@ -9,6 +9,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
 const millis = (max: number) => z.coerce.number().int().min(0).max(max);
 
+const DEV_IP_HASH_SALT = "offeratlas-dev-salt";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -40,7 +42,7 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   // Secret mixed into hashed IPs so that stored hashes cannot be reversed by enumeration.
-  IP_HASH_SALT: z.string().default("offeratlas-dev-salt"),
+  IP_HASH_SALT: z.string().default(DEV_IP_HASH_SALT),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   HOLD_FIRST_REVIEWS: z.enum(["true", "false"]).default("true"),
   // Offer sources synced on their schedule by this process (core/supply/scheduler.ts); off in tests unless asked.
@@ -70,6 +72,8 @@ const envSchema = z.object({
 
 export type Config = {
   env: "development" | "production" | "test";
+  /** What a production start should hear about: settings left at values only fit for a laptop. */
+  warnings: string[];
   port: number;
   host: string;
   dataDir: string;
@@ -111,6 +115,17 @@ function secretsKeyOf(text: string | undefined): Buffer | undefined {
   }
 }
 
+/** Defaults a production server should not run on, each with what it breaks. */
+function productionWarnings(e: { PUBLIC_URL?: string; IP_HASH_SALT: string; SECRETS_KEY?: string }): string[] {
+  const warnings: string[] = [];
+  if (!e.PUBLIC_URL)
+    warnings.push("PUBLIC_URL is not set: canonical links, the sitemap, feeds and mails will point at localhost");
+  if (e.IP_HASH_SALT === DEV_IP_HASH_SALT)
+    warnings.push("IP_HASH_SALT is the development default: set a secret of your own so hashed addresses stay private");
+  if (!e.SECRETS_KEY) warnings.push("SECRETS_KEY is not set: offer sources cannot store platform credentials");
+  return warnings;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (as in a copied .env.example) means "use the default".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
@@ -123,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
+    warnings: e.NODE_ENV === "production" ? productionWarnings(e) : [],
     port: e.PORT,
     host: e.HOST,
     dataDir,

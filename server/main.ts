@@ -23,6 +23,7 @@ try {
 }
 
 const log = (msg: string) => console.log(`[offeratlas] ${msg}`);
+for (const warning of config.warnings) console.warn(`[offeratlas] warning: ${warning}`);
 const db = await prepareDatabase(config, log);
 
 let app;

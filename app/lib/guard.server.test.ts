@@ -156,6 +156,15 @@ describe("guards", () => {
     expect(loginPath("/")).toBe("/login");
   });
 
+  it("remembers the page, not the data request a client navigation makes for it", () => {
+    const to = (url: string) => thrown(() => requireUserOrRedirect(new Request(url), null)).headers.get("location");
+    expect(to("http://x/account.data?_routes=root%2Croutes%2Faccount%2Faccount")).toBe("/login?redirectTo=/account");
+    expect(to("http://x/account/watchlist.data?tab=offers&_routes=x")).toBe(
+      "/login?redirectTo=/account/watchlist%3Ftab%3Doffers",
+    );
+    expect(to("http://x/_root.data?_routes=root")).toBe("/login");
+  });
+
   it("sends a logged-in user away from guest-only pages", () => {
     expect(thrown(() => guestOnly(user)).headers.get("location")).toBe("/");
     expect(guestOnly(null)).toBeUndefined();

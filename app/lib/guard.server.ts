@@ -37,11 +37,23 @@ export function loginPath(wanted: string): string {
   return path === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(path).replace(/%2F/g, "/")}`;
 }
 
+/**
+ * The page a request is for. A client-side navigation fetches the page's data from
+ * `/account.data?_routes=…` (`/_root.data` for `/`); the page to come back to is `/account`.
+ */
+export function pagePathOf(request: Request): string {
+  const url = new URL(request.url);
+  const path =
+    url.pathname === "/_root.data" ? "/" : url.pathname.endsWith(".data") ? url.pathname.slice(0, -5) : url.pathname;
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** For protected loaders/actions: the user, or a redirect to /login remembering this page. */
 export function requireUserOrRedirect(request: Request, user: SessionUser | null): SessionUser {
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(loginPath(url.pathname + url.search));
+  throw redirect(loginPath(pagePathOf(request)));
 }
 
 /** For guest-only pages (/login, /register): a logged-in user goes to /. */

@@ -16,19 +16,34 @@ type PageMeta = {
   extra?: MetaDescriptor[];
 };
 
+/** What search results show of a description: about 160 characters. */
+export const DESCRIPTION_MAX = 160;
+
+/** A description for search results: one line, at most DESCRIPTION_MAX characters, cut between words with "…". */
+export function describe(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= DESCRIPTION_MAX) return line;
+  const cut = line.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  // One very long word: cut inside it rather than say nothing.
+  const words = space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s,;:.–—-]+$/, "")}…`;
+}
+
 export function pageMeta(seo: SeoContext | undefined, page: PageMeta): MetaDescriptor[] {
   const siteName = seo?.siteName ?? "OfferAtlas";
+  const description = describe(page.description);
   const title = `${page.title} | ${siteName}`;
   const tags: MetaDescriptor[] = [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: siteName },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
+    { name: "twitter:description", content: description },
   ];
   if (seo) {
     const url = absolute(seo, page.path);

@@ -45,6 +45,36 @@ describe("site shell", () => {
     expect(body).toContain(name.replace(/&/g, "&amp;").replace(/&amp;/g, "&"));
   });
 
+  it("heads an offer page with the offer's name alone: a Sponsored badge sits beside it, and the description is cut between words", async () => {
+    const [offer] = await t.db.query<{ id: number; slug: string; name: string }>(
+      sql`SELECT id, slug, name FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
+    const long = `${"Pays weekly by wire, no minimum, tier one geos only; ".repeat(5)}end`;
+    await t.db.query(sql`UPDATE offers SET sponsored = true, description = ${long} WHERE id = ${offer.id}`);
+    const res = await t.app.inject(`/offer/${offer.id}/${offer.slug}`);
+    expect(res.statusCode).toBe(200);
+    const h1 = res.body.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1];
+    expect(text(h1).trim()).toBe(offer.name.replace(/&/g, "&amp;"));
+    expect(text(res.body)).toContain("Sponsored");
+    const description = res.body.match(/<meta name="description" content="([^"]*)"/)![1];
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/(only|wire|minimum|geos)…$/);
+  });
+
+  it("serves /favicon.ico and links it, the SVG icon and the offers feed from every page", async () => {
+    const icon = await t.app.inject("/favicon.ico");
+    expect(icon.statusCode).toBe(200);
+    // An ICO directory: reserved 0, type 1 (icon), then its images.
+    expect([...icon.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const home = await t.app.inject("/faq");
+    const links = home.body.match(/<link [^>]*>/g)!.map((l) => l.replace(/ nonce="[^"]*"/, ""));
+    expect(links).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"/>');
+    expect(links).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(links).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="New offers" href="/feeds/offers.xml"/>',
+    );
+  });
+
   it("renders the filters as a form that works without JavaScript: ticked options in the page, each whole list one link away", async () => {
     const [{ n }] = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM countries`);
     const countryBoxes = (html: string) => html.match(/<input type="checkbox" name="countries"[^>]*>/g) ?? [];

@@ -6,7 +6,7 @@ import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
 import { networkPath } from "#contracts/networks.ts";
 import { offerSearchFromUrl } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
-import { loginPath, requireUserOrRedirect } from "#app/lib/guard.server.ts";
+import { loginPath, pagePathOf, requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { breadcrumbs, jsonLd, pageMeta, rootSeo } from "#app/lib/seo.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 import type { FormResult } from "#app/ui/form/form.ts";
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews,
     mine,
     signedIn: Boolean(user),
-    loginHref: loginPath(`${url.pathname}${url.search}#write-review`),
+    loginHref: loginPath(`${pagePathOf(request)}#write-review`),
   };
 }
 
@@ -160,10 +160,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const path = `/network/${n.id}/${n.slug}`;
   return pageMeta(seo, {
     title: `${n.name} reviews, rating and offers`,
-    description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`.slice(
-      0,
-      160,
-    ),
+    description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`,
     path,
     extra: [
       jsonLd(organization),

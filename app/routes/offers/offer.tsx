@@ -62,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
   const seo = rootSeo(matches);
   return pageMeta(seo, {
     title: `${d.offer.name} – ${d.offer.network.name}`,
-    description: d.offer.description.slice(0, 160),
+    description: d.offer.description,
     path: offerUrl(d.offer),
     extra: breadcrumbs(seo, [
       { name: "Offers", path: "/" },
@@ -105,10 +105,11 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           › {offer.categories[0]?.name ?? "Offer"}
         </p>
         <div className="mt-1 flex items-start gap-2">
+          {/* The badge beside the heading, not in it: the heading is the offer's name alone. */}
           <h1 id="offer-title" className="text-2xl font-semibold">
             {offer.name}
-            {offer.sponsored && <SponsoredLabel />}
           </h1>
+          {offer.sponsored && <SponsoredLabel />}
           <WatchStar kind="offer" id={offer.id} name={offer.name} state={watch} />
         </div>
         {offer.status !== "active" && (

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : loaderData
       ? pageMeta(rootSeo(matches), {
           title: `${loaderData.trafficSource.name}: traffic source details`,
-          description: loaderData.trafficSource.description.slice(0, 160),
+          description: loaderData.trafficSource.description,
           path: `/traffic-sources/details/${loaderData.trafficSource.id}`,
         })
       : [{ title: "Traffic source | OfferAtlas" }];
