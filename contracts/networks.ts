@@ -95,6 +95,13 @@ export type NetworkOptions = {
 /** Page size of the /networks table. */
 export const NETWORKS_PAGE_SIZE = 20;
 
+/**
+ * A directory's shuffle, named in its page links (`order`): the same seed gives the same order,
+ * so a visitor paging through /networks (with or without JavaScript, after a reload, or from a
+ * shared link) sees every entry exactly once while each new visit starts from a fresh shuffle.
+ */
+export const DIRECTORY_ORDER = /^[A-Za-z0-9_-]{8,32}$/;
+
 /** The canonical address of a network page. */
 export const networkPath = (n: { id: number; slug: string }) => `/network/${n.id}/${encodeURIComponent(n.slug)}`;
 

@@ -108,13 +108,30 @@ function toDetail(r: RawNetwork, siteId: string): NetworkDetail {
 /** Unbiased shuffles from the OS generator: the order must not be guessable or skewed. */
 export const secureRandom = () => crypto.randomInt(0, 2 ** 47) / 2 ** 47;
 
+/**
+ * The same unbiased numbers in the same order for the same seed (a directory's `order`): each is
+ * 48 bits of SHA-256 over the seed and a counter, so a shuffle can be repeated but not steered.
+ */
+export function seededRandom(seed: string): () => number {
+  let counter = 0;
+  return () => crypto.createHash("sha256").update(`${seed}:${counter++}`).digest().readUIntBE(0, 6) / 2 ** 48;
+}
+
+/** A seed's shuffle, or a fresh one from the OS generator without a seed. */
+export const shuffleRandom = (order?: string) => (order ? seededRandom(order) : secureRandom);
+
 /** What an old link to a retired listing is told (410). */
 export type RetiredListing = { id: number; name: string; slug: string };
 
 /** The API's answer for a retired listing. */
 export const noLongerListed = (r: RetiredListing) => new HttpError(410, `${r.name} is no longer listed`);
 
-export type ListNetworksOptions = { featured?: boolean; search?: string };
+export type ListNetworksOptions = {
+  featured?: boolean;
+  search?: string;
+  /** A directory's seed (DIRECTORY_ORDER): the same seed, the same order. */
+  order?: string;
+};
 
 /** Lowercased, trimmed, inner whitespace collapsed; LIKE wildcards escaped. */
 export function likePattern(search: string): string {
@@ -157,7 +174,7 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
       if (opts.featured) where = sql`${where} AND n.featured`;
       if (opts.search?.trim()) where = sql`${where} AND lower(n.name) LIKE ${likePattern(opts.search)}`;
       const rows = await select(where, sql``, listColumns(siteId));
-      return pinnedFirst(rows, secureRandom).map((r) => toSummary(r, siteId));
+      return pinnedFirst(rows, shuffleRandom(opts.order)).map((r) => toSummary(r, siteId));
     },
 
     /** Networks with offers sorted by lowercase name: the list filters pick from. */

@@ -3,7 +3,7 @@
 import { sql, type Queryable, type SQL } from "#db/client.ts";
 import { shuffle } from "#contracts/networks.ts";
 import type { TrafficSource } from "#contracts/traffic-sources.ts";
-import { likePattern, secureRandom, type RetiredListing } from "#core/networks/networks.ts";
+import { likePattern, secureRandom, shuffleRandom, type RetiredListing } from "#core/networks/networks.ts";
 
 type RawTrafficSource = {
   id: number;
@@ -59,9 +59,10 @@ export function createTrafficSourceService(db: Queryable) {
       FROM traffic_sources WHERE status = 'active' AND ${where}`);
 
   return {
-    async list(opts: { search?: string } = {}): Promise<TrafficSource[]> {
+    /** Featured first, each part shuffled: afresh, or as the directory's seed (`order`) orders it. */
+    async list(opts: { search?: string; order?: string } = {}): Promise<TrafficSource[]> {
       const where = opts.search?.trim() ? sql`lower(name) LIKE ${likePattern(opts.search)}` : sql`true`;
-      return featuredFirst((await select(where)).map(toTrafficSource));
+      return featuredFirst((await select(where)).map(toTrafficSource), shuffleRandom(opts.order));
     },
     async byId(id: string | number): Promise<TrafficSource | null> {
       if (!isId(id)) return null;

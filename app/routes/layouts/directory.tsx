@@ -1,11 +1,10 @@
 // What /networks and /traffic-sources share: the layout's search box feeds the
-// loader, the whole list (shuffled, featured first) is loaded once per search,
-// and pages are cut from it here, so paging does not reshuffle and no entry
-// shows on two pages.
+// loader, which shuffles the list (featured first) by the seed its page links
+// carry (`order`) and sends one page of it. Paging never reshuffles, so no entry
+// shows on two pages or on none, and the page carries 20 rows, not the whole list.
 import type { ReactElement, ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
-import { revalidateWhen } from "#app/lib/revalidate.ts";
+import { DIRECTORY_ORDER, NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";
 import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
@@ -15,17 +14,32 @@ import { Pagination } from "#app/ui/Pagination.tsx";
 export const directorySearch = (request: Request) =>
   (new URL(request.url).searchParams.get("search") ?? "").slice(0, 200);
 
-/** Paging within one search reuses the loaded list. */
-export const shouldRevalidate = revalidateWhen(({ currentUrl, nextUrl, formMethod }) => {
-  const sameSearch = (currentUrl.searchParams.get("search") ?? "") === (nextUrl.searchParams.get("search") ?? "");
-  return !formMethod && currentUrl.pathname === nextUrl.pathname && sameSearch ? false : undefined;
-});
+/** The shuffle the page links name, or a fresh one for a new visit. */
+export function directoryOrder(request: Request): string {
+  const given = new URL(request.url).searchParams.get("order");
+  if (given && DIRECTORY_ORDER.test(given)) return given;
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
 
-/** Any `page` value lands on a real page: past the end is the last, anything else not a whole number ≥ 1 the first. */
-const pageFrom = (params: URLSearchParams, pageCount: number) => {
-  const n = Number(params.get("page"));
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, pageCount) : 1;
-};
+/** One page of a directory's shuffled list: any `page` lands on a real page (past the end: the last; not a whole number ≥ 1: the first). */
+export function directoryPage<T>(request: Request, all: readonly T[]) {
+  const pageCount = Math.max(1, Math.ceil(all.length / NETWORKS_PAGE_SIZE));
+  const n = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(n) && n >= 1 ? Math.min(n, pageCount) : 1;
+  return {
+    rows: all.slice((page - 1) * NETWORKS_PAGE_SIZE, page * NETWORKS_PAGE_SIZE),
+    total: all.length,
+    page,
+    pageCount,
+  };
+}
+
+/** What a directory page's loader hands its listing. */
+export type DirectoryPage<T> = ReturnType<typeof directoryPage<T>> & { search: string; order: string };
 
 /** What every entry of a directory shows first: its logo, its name and whether it is featured. */
 type Entry = { id: number; name: string; logoUrl: string | null; featured: boolean };
@@ -80,21 +94,18 @@ function DirectoryTable<T extends Entry>({ directory: d, entries }: { directory:
 /** A directory page's list: its heading with the count, then a page of the table and the pages, or that nothing matched. */
 export function DirectoryListing<T extends Entry>({
   directory,
-  rows,
-  search,
+  listing: { rows, total, page, pageCount, search, order },
 }: {
   directory: Directory<T>;
-  rows: T[];
-  search: string;
+  listing: DirectoryPage<T>;
 }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const pageCount = Math.max(1, Math.ceil(rows.length / NETWORKS_PAGE_SIZE));
-  const page = pageFrom(params, pageCount);
   const href = (p: number) => {
     const next = new URLSearchParams(params);
     next.set("search", search);
     next.set("page", String(p));
+    next.set("order", order);
     return `${pathname}?${next.toString()}`;
   };
   const id = `${directory.slug}-heading`;
@@ -102,18 +113,15 @@ export function DirectoryListing<T extends Entry>({
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-2 text-base font-semibold">
-        {directory.title} <span className="text-sm font-normal text-slate-600">({rows.length})</span>
+        {directory.title} <span className="text-sm font-normal text-slate-600">({total})</span>
       </h2>
-      {rows.length === 0 ? (
+      {total === 0 ? (
         <p className="card text-sm" role="status">
           {`No ${plural} match “${search}”.`}
         </p>
       ) : (
         <>
-          <DirectoryTable
-            directory={directory}
-            entries={rows.slice((page - 1) * NETWORKS_PAGE_SIZE, page * NETWORKS_PAGE_SIZE)}
-          />
+          <DirectoryTable directory={directory} entries={rows} />
           <Pagination
             page={page}
             pageCount={pageCount}

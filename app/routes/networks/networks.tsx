@@ -1,12 +1,11 @@
 // /networks: every network of the site in a fresh random order (docs/product.md §4),
-// filtered by the search box of the layout, paged through `page` in the URL.
+// filtered by the search box of the layout, paged through `page` in the URL with the
+// shuffle's seed (`order`), so paging shows each network once.
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
-import { directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
+import { directoryOrder, directoryPage, directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
 import { NETWORKS, type NetworkRow } from "./NetworksTable";
 import type { Route } from "./+types/networks";
-
-export { shouldRevalidate } from "#app/routes/layouts/directory.tsx";
 
 export const meta: Route.MetaFunction = fixedPageMeta({
   title: "Affiliate networks: ratings, reviews and offers",
@@ -17,8 +16,9 @@ export const meta: Route.MetaFunction = fixedPageMeta({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
   const search = directorySearch(request);
-  const networks = await services.networks.list(site.id, { search });
-  const rows: NetworkRow[] = networks.map((n) => ({
+  const order = directoryOrder(request);
+  const listed = directoryPage(request, await services.networks.list(site.id, { search, order }));
+  const rows: NetworkRow[] = listed.rows.map((n) => ({
     id: n.id,
     name: n.name,
     slug: n.slug,
@@ -30,9 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     featured: n.featured,
     joiningLink: n.joiningLink,
   }));
-  return { search, networks: rows };
+  return { ...listed, rows, search, order };
 }
 
-export default function NetworksPage({ loaderData: { networks, search } }: Route.ComponentProps) {
-  return <DirectoryListing directory={NETWORKS} rows={networks} search={search} />;
+export default function NetworksPage({ loaderData }: Route.ComponentProps) {
+  return <DirectoryListing directory={NETWORKS} listing={loaderData} />;
 }

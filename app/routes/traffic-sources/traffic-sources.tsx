@@ -1,12 +1,10 @@
 // /traffic-sources: featured traffic sources first, each group shuffled (docs/product.md §4),
-// filtered by the layout's search box, paged through `page` in the URL.
+// filtered by the layout's search box, paged through `page` with the shuffle's seed (`order`).
 import { requestContext } from "#app/context.ts";
 import { fixedPageMeta } from "#app/lib/seo.ts";
-import { directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
+import { directoryOrder, directoryPage, directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
 import { TRAFFIC_SOURCES, type TrafficSourceRow } from "./TrafficSourcesTable";
 import type { Route } from "./+types/traffic-sources";
-
-export { shouldRevalidate } from "#app/routes/layouts/directory.tsx";
 
 export const meta: Route.MetaFunction = fixedPageMeta({
   title: "Traffic sources for affiliates",
@@ -17,8 +15,9 @@ export const meta: Route.MetaFunction = fixedPageMeta({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const search = directorySearch(request);
-  const sources = await services.trafficSources.list({ search });
-  const rows: TrafficSourceRow[] = sources.map((s) => ({
+  const order = directoryOrder(request);
+  const listed = directoryPage(request, await services.trafficSources.list({ search, order }));
+  const rows: TrafficSourceRow[] = listed.rows.map((s) => ({
     id: s.id,
     name: s.name,
     logoUrl: s.logoUrl,
@@ -28,9 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minimumDeposit: s.minimumDeposit,
     geoCount: s.geos.length,
   }));
-  return { search, trafficSources: rows };
+  return { ...listed, rows, search, order };
 }
 
-export default function TrafficSourcesPage({ loaderData: { trafficSources, search } }: Route.ComponentProps) {
-  return <DirectoryListing directory={TRAFFIC_SOURCES} rows={trafficSources} search={search} />;
+export default function TrafficSourcesPage({ loaderData }: Route.ComponentProps) {
+  return <DirectoryListing directory={TRAFFIC_SOURCES} listing={loaderData} />;
 }
