@@ -422,8 +422,9 @@ describe("offer pages (server-rendered)", () => {
       expect(res.statusCode, from).toBe(301);
       expect(res.headers.location, from).toBe(canonical);
     }
-    const legacy = await t.app.inject(`/affiliate-offers/details/offerId/${offer.id}/${offer.slug}`);
+    const legacy = await t.app.inject(`/affiliate-offers/details/offerId/${offer.legacy_id}/${offer.slug}`);
     expect(legacy.statusCode).toBe(301);
+    expect(legacy.headers.location).toBe(canonical);
     const page = await t.app.inject(canonical);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Same offer at other networks");

@@ -174,9 +174,15 @@ describe("site shell", () => {
   });
 
   it("redirects legacy addresses permanently", async () => {
-    const offer = await t.app.inject("/affiliate-offers/details/offerId/12/some-offer");
+    // An old offer link takes one 301, straight to the canonical page (the old id first, else a current one).
+    const [old] = await t.db.query<{ id: number; slug: string; legacyId: number }>(
+      sql`SELECT id, slug, legacy_id AS "legacyId" FROM offers WHERE legacy_id IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    const offer = await t.app.inject(`/affiliate-offers/details/offerId/${old.legacyId}/some-old-slug`);
     expect(offer.statusCode).toBe(301);
-    expect(offer.headers.location).toBe("/offer/12/some-offer");
+    expect(offer.headers.location).toBe(`/offer/${old.id}/${old.slug}`);
+    expect((await t.app.inject(offer.headers.location as string)).statusCode).toBe(200);
+    expect((await t.app.inject("/affiliate-offers/details/offerId/987654321")).statusCode).toBe(404);
     const ts = await t.app.inject("/traffic/details/id");
     expect(ts.statusCode).toBe(301);
     expect(ts.headers.location).toBe("/traffic-sources");
