@@ -11,7 +11,9 @@ type PageMeta = {
   description: string;
   /** Path (and query, if it names a distinct page) of the canonical address. */
   path: string;
-  type?: "website" | "article";
+  type?: "website" | "article" | "product";
+  /** A picture for link previews (a network's logo), absolute or on this site. */
+  image?: string | null;
   /** Extra descriptors: JSON-LD blocks, robots directives. */
   extra?: MetaDescriptor[];
 };
@@ -48,6 +50,10 @@ export function pageMeta(seo: SeoContext | undefined, page: PageMeta): MetaDescr
   if (seo) {
     const url = absolute(seo, page.path);
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+    if (page.image) {
+      const image = /^https?:\/\//.test(page.image) ? page.image : absolute(seo, page.image);
+      tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    }
   }
   return [...tags, ...(page.extra ?? [])];
 }
@@ -66,7 +72,7 @@ export const fixedPageMeta =
   ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) =>
     pageMeta(rootSeo(matches), page);
 
-const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
+export const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
 
 /** A JSON-LD block (rendered as <script type="application/ld+json">). */
 export const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({ "script:ld+json": data });

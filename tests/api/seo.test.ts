@@ -55,6 +55,23 @@ describe("per-page meta tags", () => {
   });
 });
 
+describe("link previews of listings", () => {
+  it("gives a network page and its offers' pages the network's logo as their picture", async () => {
+    const [n] = await t.db.query<{ id: number; slug: string; offerId: number; offerSlug: string }>(sql`
+      SELECT n.id, n.slug, o.id AS "offerId", o.slug AS "offerSlug"
+      FROM networks n JOIN offers o ON o.network_id = n.id AND o.status = 'active'
+      WHERE n.status = 'active' ORDER BY n.id LIMIT 1`);
+    const logo = "/media/network-logos/preview-test.png";
+    await t.db.query(sql`UPDATE networks SET logo_url = ${logo} WHERE id = ${n.id}`);
+    const image = `${ORIGIN}${logo}`;
+    for (const path of [`/network/${n.id}/${n.slug}`, `/offer/${n.offerId}/${n.offerSlug}`]) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain(`<meta property="og:image" content="${image}"/>`);
+    }
+  });
+});
+
 describe("robots.txt", () => {
   it("allows the site, keeps crawlers out of the API and names the sitemap index", async () => {
     const res = await t.app.inject("/robots.txt");

@@ -59,6 +59,37 @@ describe("site shell", () => {
     const description = res.body.match(/<meta name="description" content="([^"]*)"/)![1];
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description).toMatch(/(only|wire|minimum|geos)…$/);
+
+    // Structured data: a Product with its Offer sold through the network, and a breadcrumb
+    // whose steps are distinct pages (Home, the offer's vertical as a search, the offer).
+    const blocks = [...res.body.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as Record<string, unknown>,
+    );
+    const product = blocks.find((b) => b["@type"] === "Product") as {
+      name: string;
+      offers: {
+        "@type": string;
+        priceCurrency?: string;
+        price?: string;
+        availability: string;
+        seller: { name: string };
+      };
+    };
+    const [facts] = await t.db.query<{ amount: number | null; currency: string; network: string }>(sql`
+      SELECT o.payout_amount::float8 AS amount, btrim(o.currency) AS currency, n.name AS network
+      FROM offers o JOIN networks n ON n.id = o.network_id WHERE o.id = ${offer.id}`);
+    expect(product.name).toBe(offer.name);
+    expect(product.offers).toMatchObject({
+      "@type": "Offer",
+      availability: "https://schema.org/InStock",
+      seller: { name: facts.network },
+      ...(facts.amount === null ? {} : { price: facts.amount.toFixed(2), priceCurrency: facts.currency }),
+    });
+    const trail = blocks.find((b) => b["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] };
+    const urls = trail.itemListElement.map((i) => new URL(i.item).pathname + new URL(i.item).search);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.at(-1)).toBe(`/offer/${offer.id}/${offer.slug}`);
+    expect(res.body).toContain('<meta property="og:type" content="product"/>');
   });
 
   it("serves /favicon.ico and links it, the SVG icon and the offers feed from every page", async () => {

@@ -160,6 +160,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const path = `/network/${n.id}/${n.slug}`;
   return pageMeta(seo, {
     title: `${n.name} reviews, rating and offers`,
+    image: n.logoUrl,
     description: `${n.name}: ${n.reviewCount} reviews, rated ${n.avgRating.toFixed(1)} of 5. ${n.description}`,
     path,
     extra: [

@@ -5,6 +5,7 @@
 // answer 301 to /offer/{id}/{slug}.
 import { data, Link, redirect } from "react-router";
 import { formatPayout } from "#contracts/money.ts";
+import { networkPath } from "#contracts/networks.ts";
 import { normalizeOfferQuery, offerSearchToUrl, offerUrl, type OfferDetail } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";
@@ -17,7 +18,7 @@ import { PayoutHistory } from "./PayoutHistory";
 import { SameOfferElsewhere, SameOfferTable } from "./SameOffer";
 import { Verified } from "./Verified";
 import type { Route } from "./+types/offer";
-import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
+import { absolute, breadcrumbs, describe, jsonLd, pageMeta, rootSeo, type SeoContext } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site, user } = context.get(requestContext);
@@ -60,16 +61,61 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
     return [{ title: `${d.retired.name} is no longer listed | OfferAtlas` }, { name: "robots", content: "noindex" }];
   if (!d) return [{ title: "Offer | OfferAtlas" }];
   const seo = rootSeo(matches);
+  const { offer } = d;
+  const vertical = verticalSearch(offer);
   return pageMeta(seo, {
-    title: `${d.offer.name} – ${d.offer.network.name}`,
-    description: d.offer.description,
-    path: offerUrl(d.offer),
-    extra: breadcrumbs(seo, [
-      { name: "Offers", path: "/" },
-      { name: d.offer.name, path: offerUrl(d.offer) },
-    ]),
+    title: `${offer.name} – ${offer.network.name}`,
+    description: offer.description,
+    path: offerUrl(offer),
+    type: "product",
+    image: offer.network.logoUrl,
+    extra: [
+      ...(seo ? [jsonLd(offerStructuredData(offer, seo))] : []),
+      ...breadcrumbs(seo, [
+        ...(vertical ? [{ name: `${vertical.name} offers`, path: vertical.path }] : []),
+        { name: offer.name, path: offerUrl(offer) },
+      ]),
+    ],
   });
 };
+
+/** The offer's first vertical as a search: the middle step of its breadcrumb. */
+function verticalSearch(offer: OfferDetail) {
+  const first = offer.categories[0];
+  if (!first) return undefined;
+  const query = offerSearchToUrl({ query: "", page: 1, selectedTab: "topOffers", categories: [first.id] });
+  return { name: first.name, path: `/?${query}` };
+}
+
+/**
+ * schema.org Product with its Offer: what the network pays per action, in its currency, sold
+ * (run) through that network; a paused offer is out of stock for affiliates.
+ */
+function offerStructuredData(offer: OfferDetail, seo: SeoContext) {
+  const url = absolute(seo, offerUrl(offer));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: offer.name,
+    description: describe(offer.description || offer.name),
+    url,
+    ...(offer.network.logoUrl ? { image: absolute(seo, offer.network.logoUrl) } : {}),
+    category: offer.categories.map((c) => c.name).join(", ") || undefined,
+    offers: {
+      "@type": "Offer",
+      url,
+      ...(offer.payoutAmount === null
+        ? {}
+        : { price: offer.payoutAmount.toFixed(2), priceCurrency: offer.currency.code }),
+      availability: offer.status === "active" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      seller: {
+        "@type": "Organization",
+        name: offer.network.name,
+        url: absolute(seo, networkPath(offer.network)),
+      },
+    },
+  };
+}
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.retired) {
@@ -82,6 +128,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const { offer, sameOffer, similarOffers, now, watch } = loaderData;
+  const vertical = verticalSearch(offer);
   const facts: [string, React.ReactNode][] = [
     ["Payout", <strong key="p">{payoutText(offer)}</strong>],
     ["Payout type", typeText(offer)],
@@ -102,7 +149,14 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           <Link to="/" className="link">
             Offers
           </Link>{" "}
-          › {offer.categories[0]?.name ?? "Offer"}
+          ›{" "}
+          {vertical ? (
+            <Link to={vertical.path} className="link">
+              {vertical.name}
+            </Link>
+          ) : (
+            "Offer"
+          )}
         </p>
         <div className="mt-1 flex items-start gap-2">
           {/* The badge beside the heading, not in it: the heading is the offer's name alone. */}
