@@ -1,8 +1,8 @@
 // /admin/networks/:id: edit every field of a network and its listing on this
 // site, retire it (it leaves every public list; old links answer 410) or
 // restore it. A save made from a stale page answers 409 instead of overwriting.
-import { Link, useActionData, useLoaderData, useSearchParams } from "react-router";
-import type { FormResult } from "#app/ui/form/form.ts";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { networkPath } from "#contracts/networks.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
@@ -50,7 +50,7 @@ export default function EditNetwork() {
   const { network: n, siteId, siteName } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // Retiring swaps the retire form for the restore form, so its confirmation is shown here.
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const moved = result?.ok && result.values?.intent !== "save" ? result.message : undefined;
   return (
     <section className="space-y-4">

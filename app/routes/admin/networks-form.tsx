@@ -2,11 +2,11 @@
 // every field of the listing and its placement on this console's site (listed,
 // joining link, paid account, order). A refusal shows each field's message
 // beside it and keeps what was typed.
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ZodError } from "zod";
 import type { AdminNetwork, CatalogueStatus } from "#contracts/catalogue.ts";
-import { Fields, FormAlert, TextArea, TextField } from "#app/ui/form/Fields.tsx";
-import type { FormResult, FormValues } from "#app/ui/form/form.ts";
+import { Fields, FormAlert, TextArea, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import type { FormValues } from "#app/ui/form/form.ts";
 
 /** The form's fields: the only ones a refused post shows again. */
 export const NETWORK_FORM_FIELDS = [
@@ -148,7 +148,7 @@ export function NetworkForm({
   siteName: string;
   submitLabel: string;
 }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const mine = result && (result.values?.intent ?? "save") === "save" ? result : undefined;
   const values =
     mine && !mine.ok ? oneLineLists(mine.values ?? {}) : network ? formValuesOf(network, siteId) : { listed: "true" };

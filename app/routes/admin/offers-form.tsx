@@ -2,10 +2,10 @@
 // every field the operator sets, countries and verticals as multi-selects, and
 // the sponsorship (flag, keywords, window). A refusal shows each field's message
 // beside it and keeps what was typed.
-import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { EDITABLE_STATUSES, PAYOUT_TYPES, type AdminOffer, type OfferChoices } from "#contracts/offers.ts";
-import { Fields, FormAlert, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
-import type { FormResult, FormValues } from "#app/ui/form/form.ts";
+import { Fields, FormAlert, SelectField, TextArea, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import type { FormValues } from "#app/ui/form/form.ts";
 import { MultiSelect, type Option } from "#app/ui/MultiSelect.tsx";
 
 /** The form's fields: the only ones a refused post shows again. */
@@ -126,7 +126,7 @@ export function OfferForm({
   offer?: AdminOffer;
   submitLabel: string;
 }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const mine = result && (result.values?.intent ?? "save") === "save" ? result : undefined;
   const values = mine && !mine.ok ? (mine.values ?? {}) : offer ? formValuesOf(offer) : NEW_OFFER;
   const errors = mine?.errors ?? {};

@@ -4,12 +4,12 @@
 // with its audit row — or names, per template field, the column of a feed laid
 // out differently. The upload is a multipart page form read within the server's
 // page-form limit (server/plugins/react-router.ts), as the add-your-network logo is.
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { columnsOf, FEED_UPLOAD_MAX_BYTES, REQUIRED_FIELDS, TEMPLATE_FIELDS } from "#core/supply/feed-template.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
-import { Fields, FileField, SelectField, TextField } from "#app/ui/form/Fields.tsx";
-import type { FormResult, FormValues } from "#app/ui/form/form.ts";
+import { Fields, FileField, SelectField, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import type { FormValues } from "#app/ui/form/form.ts";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/source-feed";
 
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** The upload: a multipart form (ConsoleForm posts urlencoded), answered beside its file field. */
 function UploadForm({ updatedAt }: { updatedAt: string }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const navigation = useNavigation();
   const mine = navigation.state === "idle" && result?.values?.intent === "upload" ? result : undefined;
   return (

@@ -3,7 +3,7 @@
 // form to add one. The API key is typed into a password field, sealed by
 // core/supply/sources.ts before it is stored, and never sent back to the page:
 // the list says only whether a source has one.
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import {
   API_KEY_MAX,
@@ -21,8 +21,7 @@ import { NO_SECRETS_KEY } from "#core/supply/secrets.ts";
 import { AdminTable } from "#app/ui/admin/AdminTable.tsx";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
-import { SelectField, TextField } from "#app/ui/form/Fields.tsx";
-import type { FormResult } from "#app/ui/form/form.ts";
+import { SelectField, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { consoleAction, queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/sources";
 
@@ -192,7 +191,7 @@ function AddSourceForm({
   networks: { id: number; name: string }[];
   noSecrets: string | null;
 }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const mine = result?.values?.intent === "add" ? result : undefined;
   const typedNetwork = !mine?.ok && typeof mine?.values?.networkId === "string" ? mine.values.networkId : "";
   const networkError = mine?.errors?.networkId;

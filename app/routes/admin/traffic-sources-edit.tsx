@@ -1,8 +1,8 @@
 // /admin/traffic-sources/:id: edit every field, retire (out of the listing, the
 // search and the sitemap; old links answer 410) or restore. A save made from a
 // stale page answers 409 instead of overwriting.
-import { Link, useActionData, useLoaderData, useSearchParams } from "react-router";
-import type { FormResult } from "#app/ui/form/form.ts";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
 import { STATUS_LABELS } from "./networks-form";
@@ -46,7 +46,7 @@ export default function EditTrafficSource() {
   const { source: s } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // Retiring swaps the retire form for the restore form, so its confirmation is shown here.
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const moved = result?.ok && result.values?.intent !== "save" ? result.message : undefined;
   return (
     <section className="space-y-4">

@@ -1,10 +1,10 @@
 // The console's traffic source form, shared by /admin/traffic-sources/new and
 // /admin/traffic-sources/:id. A refusal shows each field's message beside it
 // and keeps what was typed.
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { AdminTrafficSource } from "#contracts/catalogue.ts";
-import { Fields, FormAlert, TextArea, TextField } from "#app/ui/form/Fields.tsx";
-import type { FormResult, FormValues } from "#app/ui/form/form.ts";
+import { Fields, FormAlert, TextArea, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import type { FormValues } from "#app/ui/form/form.ts";
 import { Flag } from "./networks-form";
 
 /** The form's fields: the only ones a refused post shows again. */
@@ -57,7 +57,7 @@ function formValuesOf(s: AdminTrafficSource): FormValues {
 }
 
 export function TrafficSourceForm({ source, submitLabel }: { source?: AdminTrafficSource; submitLabel: string }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const mine = result && (result.values?.intent ?? "save") === "save" ? result : undefined;
   const values = mine && !mine.ok ? (mine.values ?? {}) : source ? formValuesOf(source) : {};
   const busy = useNavigation().state === "submitting";

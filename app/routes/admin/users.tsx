@@ -3,14 +3,14 @@
 // drop their own admin role (core/auth/roles.ts). A change applies from the
 // account's next request: the session reads the roles every time.
 // The action reads the ticked boxes with getAll: a form value list holds one value per name.
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { ROLES } from "#contracts/roles.ts";
 import { userFilter, type StaffAccount } from "#core/auth/roles.ts";
 import { AdminTable, FilterTabs } from "#app/ui/admin/AdminTable.tsx";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
-import { CheckboxGroup, Fields } from "#app/ui/form/Fields.tsx";
+import { CheckboxGroup, Fields, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";
 import { handleForm } from "#app/ui/form/form.server.ts";
 import { badRequest } from "#core/errors.ts";
@@ -58,7 +58,7 @@ const ROLE_TABS = [
 
 /** The row's role boxes, ticked as saved; a refusal's message shows beside them (ConsoleForm). */
 function RoleForm({ account }: { account: StaffAccount }) {
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   const mine = result?.values?.intent === "roles" && result.values.id === String(account.id) ? result : undefined;
   return (
     <ConsoleForm

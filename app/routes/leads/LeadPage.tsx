@@ -1,10 +1,10 @@
 // The frame of every lead form page: its heading and introduction, then the
 // form, or in its place the confirmation once the form is accepted.
+import { useSettledActionData } from "#app/ui/form/Fields.tsx";
 import type { ComponentProps, ReactNode } from "react";
-import { useActionData } from "react-router";
+
 import { LEAD_ACTIONS, LEAD_CONFIRMATIONS } from "#contracts/leads.ts";
 import { breadcrumbs, pageMeta, rootSeo } from "#app/lib/seo.ts";
-import type { FormResult } from "#app/ui/form/form.ts";
 import { LeadForm } from "./LeadForm";
 
 // What each lead page says: its search and sharing texts (`crumb` names the page in its breadcrumb
@@ -77,7 +77,7 @@ export function LeadPage({
   children: ReactNode;
 }) {
   const { path, heading, submitLabel, confirmation } = LEAD_PAGES[kind];
-  const result = useActionData<FormResult>();
+  const result = useSettledActionData();
   return (
     <section className={`mx-auto ${width}`}>
       <h1 className="text-2xl font-semibold">{heading}</h1>

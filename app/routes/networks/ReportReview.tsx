@@ -1,9 +1,9 @@
 // "Report" under each review: a signed-in reader picks a reason (and may say
 // more); the review stays up until a moderator decides. With JavaScript the
 // report is sent in place (a fetcher), without it as a plain post of the page.
-import { Link, useActionData, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { REPORT_COMMENT_MAX, REPORT_REASON_LABELS } from "#contracts/reviews.ts";
-import { Fields, TextArea } from "#app/ui/form/Fields.tsx";
+import { Fields, TextArea, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";
 
 /** The page's action marks a report's answer with these values, so the review form ignores it. */
@@ -19,7 +19,7 @@ export function ReportReview({
   loginHref: string;
 }) {
   const fetcher = useFetcher<FormResult>();
-  const posted = useActionData<FormResult>();
+  const posted = useSettledActionData();
   const id = String(reviewId);
   const fromPage = posted?.values?.intent === REPORT_INTENT && posted.values.reviewId === id ? posted : undefined;
   const result = fetcher.data ?? fromPage;

@@ -2,9 +2,9 @@
 // mark as duplicate; hide on each row of a queue); each posts its `intent` and
 // record `id`, and only the form the answer names shows the answer's messages.
 import type { ReactNode } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
-import { Fields } from "#app/ui/form/Fields.tsx";
-import type { FormResult, FormValues } from "#app/ui/form/form.ts";
+import { Form, useNavigation } from "react-router";
+import { Fields, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import type { FormValues } from "#app/ui/form/form.ts";
 
 export function ConsoleForm({
   intent,
@@ -68,16 +68,6 @@ export function ConsoleForm({
       </button>
     </Form>
   );
-}
-
-/**
- * The last action's answer once the page's data has been reloaded after it. The
- * router hands the answer over before it revalidates, and an "Approved" beside a
- * status that still reads "new" would contradict itself for a moment.
- */
-function useSettledActionData() {
-  const result = useActionData<FormResult>();
-  return useNavigation().state === "idle" ? result : undefined;
 }
 
 /**

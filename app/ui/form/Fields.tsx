@@ -240,8 +240,18 @@ export function FileField({ accept, ...field }: ControlProps & { accept: string 
 }
 
 /** The action's answer to the page's form and whether one is on its way; a refusal is also notified (JavaScript only). */
-export function useFormResult() {
+/**
+ * The last action's answer once the page's data has been reloaded after it. The router
+ * hands the answer over when it starts revalidating, and "Deleted" beside the list that
+ * still shows the row (or "Approved" beside "Status: new") would contradict itself.
+ */
+export function useSettledActionData(): FormResult | undefined {
   const result = useActionData<FormResult>();
+  return useNavigation().state === "idle" ? result : undefined;
+}
+
+export function useFormResult() {
+  const result = useSettledActionData();
   const busy = useNavigation().state === "submitting";
   const notify = useNotify();
   useEffect(() => {
