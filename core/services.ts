@@ -3,6 +3,8 @@
 // setting is given: the defaults live in server/config.ts and nowhere else.
 import path from "node:path";
 import type { Database } from "#db/client.ts";
+import type { SharedStore } from "#core/cache/cache.ts";
+import type { Generation } from "#core/cache/generation.ts";
 import { createAdService } from "#core/ads/ads.ts";
 import { createAntibot, type AntibotSettings } from "#core/antibot/recaptcha.ts";
 import { createAuditService } from "#core/audit/audit.ts";
@@ -58,6 +60,10 @@ export type CoreSettings = {
   secretsKey: Buffer | undefined;
   /** Mark the session cookie Secure (production over https). */
   secureCookies: boolean;
+  /** REDIS_URL: the cached answers and the catalogue's generation every instance shares. */
+  shared?: { store: SharedStore; generation: Generation };
+  /** DATABASE_READ_URL: where searches read (a replica); the primary otherwise. */
+  readDb?: Database;
   log: MailLog;
 };
 
@@ -76,7 +82,13 @@ export function createServices(db: Database, settings: CoreSettings) {
     log,
   );
   const networks = createNetworkService(db, { ipHashSalt, limiter: rateLimits });
-  const offers = createOfferService(db, { searchCacheTtlMs: settings.searchCacheSeconds * 1000, ipHashSalt });
+  const offers = createOfferService(db, {
+    searchCacheTtlMs: settings.searchCacheSeconds * 1000,
+    ipHashSalt,
+    generation: settings.shared?.generation,
+    sharedStore: settings.shared?.store,
+    readDb: settings.readDb,
+  });
   // A catalogue edit shows at once: searches, lists and page copies built before it are forgotten.
   const catalogueChanged = offers.catalogueChanged;
   const secrets = createSecrets(settings.secretsKey);

@@ -6,6 +6,7 @@ import path from "node:path";
 import Fastify, { type FastifyServerFactory } from "fastify";
 import type { Database } from "#db/client.ts";
 import { createServices, type Services } from "#core/services.ts";
+import { connectShared } from "#core/cache/redis.ts";
 import { apiRoutes } from "./api/index.ts";
 import { healthRoutes } from "./api/health.ts";
 import type { Config } from "./config.ts";
@@ -28,6 +29,8 @@ import { registerPages, type BuildSource } from "./plugins/react-router.ts";
 export type AppOptions = {
   config: Config;
   db: Database;
+  /** DATABASE_READ_URL's pool: searches read there (a replica). */
+  readDb?: Database;
   /** The React Router server build, or a loader for it (dev). Without it only the API is served. */
   build?: BuildSource;
   /** Directory of built client assets; omitted in dev, where Vite serves them. */
@@ -64,6 +67,11 @@ export async function buildApp(options: AppOptions) {
     serverFactory: options.serverFactory,
   });
   app.server.headersTimeout = 10_000;
+  // REDIS_URL: caches, the catalogue's generation and the search budget shared by every instance.
+  const shared = config.redisUrl
+    ? await connectShared(config.redisUrl, { prefix: config.redisPrefix, log: app.log })
+    : undefined;
+  if (shared) app.addHook("onClose", () => shared.close());
   const services = createServices(db, {
     siteId: config.siteId,
     publicUrl: config.publicUrl,
@@ -77,6 +85,8 @@ export async function buildApp(options: AppOptions) {
     holdFirstReviews: config.holdFirstReviews,
     secretsKey: config.secretsKey,
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https:"),
+    shared,
+    readDb: options.readDb,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
   app.decorate("services", services);
@@ -95,7 +105,7 @@ export async function buildApp(options: AppOptions) {
   await registerCookies(app);
   await registerUnderPressure(app, config.pressure);
   registerDatabaseAdmission(app);
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, shared?.redis);
 
   await app.register(healthRoutes, { services });
   await app.register(apiRoutes, {
@@ -113,6 +123,7 @@ export async function buildApp(options: AppOptions) {
       services,
       mode: options.dev ? "development" : "production",
       pageCacheSeconds: options.dev ? 0 : config.pageCacheSeconds,
+      sharedStore: shared?.store,
     });
   }
   return app;

@@ -44,3 +44,14 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
   await db.close();
   return openDatabase(serving);
 }
+
+/** DATABASE_READ_URL's pool (a replica: no migrations, the serving limits), or nothing. */
+export async function openReadDatabase(config: Config, log: (msg: string) => void): Promise<Database | undefined> {
+  if (!config.databaseReadUrl) return undefined;
+  return openDatabase({
+    ...servingDatabaseOptions(config, log),
+    url: config.databaseReadUrl,
+    applicationName: "offeratlas-read",
+    onConnectionError: (err) => log(`read database connection lost (the pool reconnects): ${err.message}`),
+  });
+}

@@ -15,7 +15,10 @@ describe("configuration", () => {
     const c = loadConfig({});
     expect([c.searchCacheSeconds, c.searchRateLimitPerMinute, c.pageCacheSeconds]).toEqual([15, 240, 5]);
     expect(c.ipHashSalt).toBe("offeratlas-dev-salt");
-    expect([c.redisUrl, c.redisPrefix]).toEqual([undefined, "offeratlas:"]);
+    expect([c.redisUrl, c.redisPrefix, c.databaseReadUrl]).toEqual([undefined, "offeratlas:", undefined]);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://db/x", DATABASE_READ_URL: "postgres://replica/x" }).databaseReadUrl,
+    ).toBe("postgres://replica/x");
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: "staging:" }).redisPrefix).toBe("staging:");
   });
 
@@ -25,6 +28,10 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => loadConfig({ SITE_ID: "Bad Site!" })).toThrow(/SITE_ID/);
     expect(() => loadConfig({ REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db/x", DATABASE_READ_URL: "mysql://x" })).toThrow(
+      /DATABASE_READ_URL: must be a postgres/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/x" })).toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
   });
 
   it("warns a production start about laptop defaults, and only a production start", () => {

@@ -19,6 +19,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "must be a postgres:// or postgresql:// URL",
   }),
+  // A read replica of DATABASE_URL: offer searches and the lists of search pages read there.
+  DATABASE_READ_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "must be a postgres:// or postgresql:// URL",
+  }),
   REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: "must be a redis:// or rediss:// URL",
   }),
@@ -78,6 +82,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Searches read here when set (a replica of databaseUrl). */
+  databaseReadUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
   siteId: string;
@@ -135,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError("Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)");
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -143,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     siteId: e.SITE_ID,

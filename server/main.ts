@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { BUILD_DIR, buildApp } from "./app.ts";
-import { prepareDatabase } from "./boot.ts";
+import { openReadDatabase, prepareDatabase } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
 const startedAt = performance.now();
@@ -25,6 +25,7 @@ try {
 const log = (msg: string) => console.log(`[offeratlas] ${msg}`);
 for (const warning of config.warnings) console.warn(`[offeratlas] warning: ${warning}`);
 const db = await prepareDatabase(config, log);
+const readDb = await openReadDatabase(config, log);
 
 let app;
 if (dev) {
@@ -36,6 +37,7 @@ if (dev) {
     config,
     db,
     build,
+    readDb,
     dev: true,
     serverFactory: (handler) => http.createServer((req, res) => vite.middlewares(req, res, () => handler(req, res))),
   });
@@ -46,7 +48,7 @@ if (dev) {
     process.exit(1);
   }
   const build = (await import(serverEntry)) as ServerBuild;
-  app = await buildApp({ config, db, build, clientDir: path.join(BUILD_DIR, "client") });
+  app = await buildApp({ config, db, readDb, build, clientDir: path.join(BUILD_DIR, "client") });
 }
 
 await app.listen({ port: config.port, host: config.host });
@@ -62,6 +64,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log(`${signal}: closing`);
     await app.close();
     await db.close();
+    await readDb?.close();
     process.exit(0);
   });
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { cachedValue, createCache } from "./cache.ts";
+import { cachedValue, createCache, type SharedStore } from "./cache.ts";
 
 describe("cache", () => {
   it("answers repeated keys from memory until the entry ages out", async () => {
@@ -56,5 +56,83 @@ describe("cache", () => {
     expect([await value(), await value()]).toEqual([1, 1]);
     value.clear();
     expect(await value()).toBe(2);
+  });
+
+  it("past its time to live gives the previous answer while one background load replaces it", async () => {
+    const cache = createCache<number>({ ttlMs: 40, staleMs: 5000, max: 10 });
+    expect(await cache.get("a", async () => 1)).toBe(1);
+    await sleep(60);
+    let loads = 0;
+    let finish: (v: number) => void = () => {};
+    const reload = () => (loads++, new Promise<number>((resolve) => (finish = resolve)));
+    // Nobody waits for the reload: both get the stale answer at once, and only one reload runs.
+    expect(await Promise.all([cache.get("a", reload), cache.get("a", reload)])).toEqual([1, 1]);
+    expect(loads).toBe(1);
+    finish(2);
+    await sleep(1);
+    expect(await cache.get("a", reload)).toBe(2);
+    expect(loads).toBe(1);
+  });
+
+  it("waits for a new answer once the old one is too stale to give", async () => {
+    const cache = createCache<number>({ ttlMs: 20, staleMs: 20, max: 10 });
+    await cache.get("a", async () => 1);
+    await sleep(60);
+    expect(await cache.get("a", async () => 2)).toBe(2);
+  });
+
+  it("keeps giving the stale answer when its reload fails, and tries again on the next call", async () => {
+    const cache = createCache<number>({ ttlMs: 20, staleMs: 5000, max: 10 });
+    await cache.get("a", async () => 1);
+    await sleep(40);
+    expect(await cache.get("a", async () => Promise.reject(new Error("db down")))).toBe(1);
+    await sleep(1);
+    let loads = 0;
+    expect(await cache.get("a", async () => ++loads + 1)).toBe(1); // still stale: one more reload started
+    await sleep(1);
+    expect([await cache.get("a", async () => 99), loads]).toEqual([2, 1]);
+  });
+
+  describe("with a shared store", () => {
+    const memoryStore = () => {
+      const copies = new Map<string, { value: unknown; storedAt: number }>();
+      const store: SharedStore = {
+        get: async (key) => copies.get(key),
+        set: (key, value) => void copies.set(key, { value: JSON.parse(JSON.stringify(value)), storedAt: Date.now() }),
+      };
+      return { store, copies };
+    };
+
+    it("answers from another instance's copy instead of loading again", async () => {
+      const { store } = memoryStore();
+      const [a, b] = [1, 2].map(() => createCache<{ n: number }>({ ttlMs: 1000, max: 10, shared: { store, name: "s" } }));
+      let loads = 0;
+      const load = async () => ({ n: ++loads });
+      expect(await a.get("k", load)).toEqual({ n: 1 });
+      expect(await b.get("k", load)).toEqual({ n: 1 });
+      expect(loads).toBe(1);
+    });
+
+    it("gives a stale shared copy at once and replaces it in the background", async () => {
+      const { store, copies } = memoryStore();
+      copies.set("s:k", { value: "old", storedAt: Date.now() - 1500 });
+      const cache = createCache<string>({ ttlMs: 1000, staleMs: 5000, max: 10, shared: { store, name: "s" } });
+      let loads = 0;
+      expect(await cache.get("k", async () => (loads++, "new"))).toBe("old");
+      expect(loads).toBe(0);
+      expect(await cache.get("k", async () => (loads++, "new"))).toBe("old"); // stale here too: reloads now
+      await sleep(1);
+      expect([await cache.get("k", async () => "later"), loads, copies.get("s:k")?.value]).toEqual(["new", 1, "new"]);
+    });
+
+    it("loads when the store has nothing to give (away, or the copy is too old)", async () => {
+      const away: SharedStore = { get: async () => undefined, set: () => {} };
+      const cache = createCache<string>({ ttlMs: 1000, max: 10, shared: { store: away, name: "s" } });
+      expect(await cache.get("k", async () => "computed")).toBe("computed");
+      const { store, copies } = memoryStore();
+      copies.set("s:k", { value: "ancient", storedAt: Date.now() - 10_000 });
+      const fresh = createCache<string>({ ttlMs: 1000, staleMs: 1000, max: 10, shared: { store, name: "s" } });
+      expect(await fresh.get("k", async () => "computed")).toBe("computed");
+    });
   });
 });

@@ -2,7 +2,8 @@
 // around them. API routes and page loaders both call it, so a rule lives once.
 import type { Database } from "#db/client.ts";
 import type { FilterOptions, OfferDetail, OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
-import { cachedValue, createCache } from "#core/cache/cache.ts";
+import { cachedValue, createCache, type SharedStore } from "#core/cache/cache.ts";
+import { localGeneration, type Generation } from "#core/cache/generation.ts";
 import { hashIp } from "#core/privacy.ts";
 import { searchOffers } from "./search.ts";
 import { createOrderWindows } from "./order-windows.ts";
@@ -25,31 +26,45 @@ export type OfferSettings = {
    */
   searchCacheTtlMs: number;
   ipHashSalt: string;
+  /** Bumped by every catalogue edit; with REDIS_URL one for every instance. */
+  generation?: Generation;
+  /** With REDIS_URL: search answers every instance shares. */
+  sharedStore?: SharedStore;
+  /** DATABASE_READ_URL: where searches and the lists of search pages read; the primary otherwise. */
+  readDb?: Database;
 };
 
 // The lists below change when offers are imported or edited in the console (which
 // clears them): cached briefly per process (a speed-up, not state).
 export function createOfferService(db: Database, options: OfferSettings) {
-  const searchCache = createCache<OfferSearchResult>({ ttlMs: options.searchCacheTtlMs, max: 1000 });
+  // Read-only catalogue queries may go to a replica; edits, the search log and offer pages stay on the primary.
+  const reads = options.readDb ?? db;
+  const searchCache = createCache<OfferSearchResult>({
+    ttlMs: options.searchCacheTtlMs,
+    // Past its TTL an answer is still given for twice as long while one search replaces it (as the page cache does).
+    staleMs: options.searchCacheTtlMs * 2,
+    max: 1000,
+    shared: options.sharedStore && { store: options.sharedStore, name: "search" },
+  });
   const filterOptions = cachedValue<FilterOptions>(60_000, async () => ({
-    networks: await networksWithOffers(db),
-    categories: await categories(db),
-    countries: await countries(db),
+    networks: await networksWithOffers(reads),
+    categories: await categories(reads),
+    countries: await countries(reads),
   }));
   const windows = createOrderWindows();
   const searchLog = createSearchLog(db);
-  const topCategoryList = cachedValue(300_000, () => topCategories(db));
-  const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(db));
-  /** Bumped by every console change: page caches compare it to drop copies made before. */
-  let catalogueVersion = 0;
+  const topCategoryList = cachedValue(300_000, () => topCategories(reads));
+  const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(reads));
+  /** Page caches compare it to drop copies made before a catalogue edit (here or on another instance). */
+  const generation = options.generation ?? localGeneration();
   // After a console edit, no cached answer may still show the offer as it was.
-  const changed = () => {
+  generation.onChange(() => {
     searchCache.clear();
     filterOptions.clear();
     topCategoryList.clear();
     topPayPerCallNetworks.clear();
-    catalogueVersion++;
-  };
+  });
+  const changed = () => generation.bump();
 
   return {
     /**
@@ -58,8 +73,8 @@ export function createOfferService(db: Database, options: OfferSettings) {
      */
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
       // The catalogue's version in the key: a search still running when an edit lands is not reused after it.
-      const key = `${catalogueVersion}:${JSON.stringify(input)}`;
-      const result = await searchCache.get(key, () => searchOffers(db, windows, input));
+      const key = `${generation.current()}:${JSON.stringify(input)}`;
+      const result = await searchCache.get(key, () => searchOffers(reads, windows, input));
       if (log && input.query && input.page === 1) {
         searchLog.record({
           siteId: log.siteId,
@@ -90,11 +105,11 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions,
     categories: () => categories(db),
     topCategories: topCategoryList,
-    featuredNetworks: (siteId: string) => featuredNetworks(db, siteId),
+    featuredNetworks: (siteId: string) => featuredNetworks(reads, siteId),
     payPerCallNetworks: topPayPerCallNetworks,
     /** The console's offer editing (create, edit, retire, restore). */
     editor: createOfferEditor(db, { changed }),
-    catalogueVersion: () => catalogueVersion,
+    catalogueVersion: generation.current,
     /** A console change elsewhere in the catalogue (networks, verticals, traffic sources): the same forgetting. */
     catalogueChanged: changed,
   };

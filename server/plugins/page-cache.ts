@@ -4,8 +4,10 @@
 // status 200), and the CSP nonce is renewed on every reuse, so each response
 // still carries its own nonce. When a page expires, the first request renders
 // it again while the others keep getting the previous copy for a short grace
-// period, so a popular page never makes every visitor wait at once.
+// period, so a popular page never makes every visitor wait at once. With a
+// shared store (REDIS_URL), a page one instance rendered is reused by all.
 import { LRUCache } from "lru-cache";
+import type { SharedStore } from "#core/cache/cache.ts";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
 type Entry = CachedPage & { at: number; refreshing: boolean; generation: number };
@@ -13,10 +15,16 @@ type Entry = CachedPage & { at: number; refreshing: boolean; generation: number 
 const MAX_BODY = 1024 * 1024;
 
 /**
- * `generation`: bumped when the catalogue changes (a console edit); copies made
- * before are not reused, so a retired offer's page is not served from here.
+ * `generation`: bumped when the catalogue changes (a console edit, on any instance);
+ * copies made before are not reused, so a retired offer's page is not served from here.
  */
-export function createPageCache(options: { ttlMs: number; maxEntries: number; generation?: () => number }) {
+export function createPageCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  generation?: () => number;
+  shared?: SharedStore;
+}) {
+  const { shared } = options;
   const generation = options.generation ?? (() => 0);
   const graceMs = options.ttlMs * 2;
   // lru-cache bounds the count and drops a copy too old even for the grace period (on the
@@ -32,13 +40,14 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number; ge
       return options.ttlMs > 0 && (method === "GET" || method === "HEAD") && !headers.cookie && !headers.authorization;
     },
     /** A copy to answer with (carrying `nonce`), or nothing: then the caller renders. */
-    get(url: string, nonce: string): CachedPage | undefined {
-      const entry = pages.get(url);
-      if (!entry) return undefined;
-      if (entry.generation !== generation()) {
+    async get(url: string, nonce: string): Promise<CachedPage | undefined> {
+      let entry = pages.get(url);
+      if (entry && entry.generation !== generation()) {
         pages.delete(url);
-        return undefined;
+        entry = undefined;
       }
+      if (!entry && shared) entry = await fromShared(url);
+      if (!entry) return undefined;
       if (Date.now() - entry.at >= options.ttlMs && !entry.refreshing) {
         entry.refreshing = true; // this caller renders; the others get the copy meanwhile
         return undefined;
@@ -55,6 +64,18 @@ export function createPageCache(options: { ttlMs: number; maxEntries: number; ge
         return;
       }
       pages.set(url, { ...page, at: Date.now(), refreshing: false, generation: generation() });
+      shared?.set(`page:${generation()}:${url}`, page, options.ttlMs + graceMs);
     },
   };
+
+  /** Another instance's copy of the page, kept here too (it ages from when it was rendered). */
+  async function fromShared(url: string): Promise<Entry | undefined> {
+    const current = generation();
+    const copy = await shared!.get(`page:${current}:${url}`);
+    const age = copy ? Date.now() - copy.storedAt : Infinity;
+    if (!copy || age >= options.ttlMs + graceMs) return undefined;
+    const entry: Entry = { ...(copy.value as CachedPage), at: copy.storedAt, refreshing: false, generation: current };
+    pages.set(url, entry, { ttl: options.ttlMs + graceMs - age });
+    return entry;
+  }
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, type RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
+import type { SharedStore } from "#core/cache/cache.ts";
 import { AUTH_COOKIE, stripBearer } from "#core/auth/sessions.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
 import { badRequest } from "#core/errors.ts";
@@ -24,13 +25,21 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 export async function registerPages(
   app: FastifyInstance,
-  options: { build: BuildSource; services: Services; mode: "development" | "production"; pageCacheSeconds: number },
+  options: {
+    build: BuildSource;
+    services: Services;
+    mode: "development" | "production";
+    pageCacheSeconds: number;
+    /** REDIS_URL: page copies every instance shares. */
+    sharedStore?: SharedStore;
+  },
 ) {
   const { build, services } = options;
   const pageCache = createPageCache({
     ttlMs: options.pageCacheSeconds * 1000,
     maxEntries: 200,
     generation: services.offers.catalogueVersion,
+    shared: options.sharedStore,
   });
   const handle = createRequestHandler(build, options.mode);
 
@@ -56,7 +65,7 @@ export async function registerPages(
       if (body) await checkForm(body, String(request.headers["content-type"]));
       const nonce = reply.raw.cspNonce ?? "";
       const cacheable = pageCache.eligible(request.method, request.headers);
-      const hit = cacheable ? pageCache.get(request.url, nonce) : undefined;
+      const hit = cacheable ? await pageCache.get(request.url, nonce) : undefined;
       if (hit) {
         for (const [name, val] of hit.headers) reply.header(name, val);
         return reply.status(hit.status).header("x-page-cache", "hit").send(hit.body);

@@ -6,15 +6,20 @@ import { BUILD_DIR, buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { createSiteService } from "#core/sites/sites.ts";
+import type { Database } from "#db/client.ts";
 import { openTestDatabase } from "./database.ts";
 
 export type TestAppOptions = {
   seed?: { networks?: number; offers?: number; trafficSources?: number } | false;
   env?: Record<string, string>;
+  /** Another app's database (several instances on one database): used as it is, never seeded or closed here. */
+  db?: Awaited<ReturnType<typeof openTestDatabase>>;
+  /** Where searches read (DATABASE_READ_URL's pool). */
+  readDb?: Database;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const db = await openTestDatabase();
+  const db = options.db ?? (await openTestDatabase());
   const config: Config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -31,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     HOLD_FIRST_REVIEWS: "false",
     ...options.env,
   });
-  if (options.seed !== false) {
+  if (options.seed !== false && !options.db) {
     // No demo reviews: tests that review networks start from unreviewed ones.
     await seedDemoData(db, {
       siteId: config.siteId,
@@ -44,7 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   }
   await createSiteService(db, config.siteId).ensureDefault();
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
-  const app = await buildApp({ config, db, build, clientDir: path.join(BUILD_DIR, "client") });
+  const app = await buildApp({ config, db, readDb: options.readDb, build, clientDir: path.join(BUILD_DIR, "client") });
   await app.ready();
   return {
     app,
@@ -52,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     async close() {
       await app.close();
-      await db.dispose();
+      if (!options.db) await db.dispose();
     },
   };
 }
