@@ -1,6 +1,6 @@
 // With REDIS_URL, the search budget is one budget for every instance: two apps on one
 // Redis (a key prefix of their own) answer 429 at the shared total. With Redis away,
-// searches go on, uncounted, and promptly.
+// searches go on, uncounted, and promptly, and each instance caches on its own.
 import crypto from "node:crypto";
 import net from "node:net";
 import { Redis } from "ioredis";
@@ -44,15 +44,26 @@ describe("search budget in Redis", () => {
     }
   });
 
-  it("lets searches through, promptly, when Redis cannot be reached", async () => {
+  it("lets searches and pages through, promptly, when Redis cannot be reached", async () => {
     const t = await createTestApp({
       seed,
-      env: { REDIS_URL: "redis://127.0.0.1:1", SEARCH_RATE_LIMIT_PER_MINUTE: "2" },
+      // The caches on as in production: with their shared copies away, each instance computes its own.
+      env: {
+        REDIS_URL: "redis://127.0.0.1:1",
+        SEARCH_RATE_LIMIT_PER_MINUTE: "2",
+        SEARCH_CACHE_SECONDS: "15",
+        PAGE_CACHE_SECONDS: "5",
+      },
     });
     apps.push(t);
     const started = performance.now();
     const statuses = [await search(t), await search(t), await search(t), await search(t)];
     expect(statuses).toEqual([200, 200, 200, 200]);
+    const page = () => t.app.inject({ method: "GET", url: "/traffic-sources" });
+    expect((await page()).statusCode).toBe(200);
+    expect((await page()).headers["x-page-cache"]).toBe("hit"); // this instance's own copy
+    t.app.services.offers.catalogueChanged(); // an edit still drops this instance's copies
+    expect((await page()).headers["x-page-cache"]).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });

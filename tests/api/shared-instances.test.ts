@@ -32,10 +32,12 @@ const dialect = new PgDialect();
 /** The database as one instance sees it, counting the offer searches that instance runs. */
 function countingSearches(db: TestDatabase) {
   const counter = { searches: 0 };
-  const counted = (query: Queryable["query"]) => (statement: SQL) => {
-    if (/FROM offers o\b/.test(dialect.sqlToQuery(statement).sql)) counter.searches++;
-    return query(statement);
-  };
+  const counted =
+    (query: Queryable["query"]): Queryable["query"] =>
+    <T,>(statement: SQL) => {
+      if (/FROM offers o\b/.test(dialect.sqlToQuery(statement).sql)) counter.searches++;
+      return query<T>(statement);
+    };
   const view = new Proxy(db, {
     get(target, prop) {
       if (prop === "query") return counted((s) => target.query(s));
