@@ -31,7 +31,9 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://db/x", DATABASE_READ_URL: "mysql://x" })).toThrow(
       /DATABASE_READ_URL: must be a postgres/,
     );
-    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/x" })).toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/x" })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
   });
 
   it("warns a production start about laptop defaults, and only a production start", () => {

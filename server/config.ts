@@ -142,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.DATABASE_READ_URL && !e.DATABASE_URL)
-    throw new ConfigError("Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)");
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)",
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

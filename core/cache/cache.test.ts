@@ -105,7 +105,9 @@ describe("cache", () => {
 
     it("answers from another instance's copy instead of loading again", async () => {
       const { store } = memoryStore();
-      const [a, b] = [1, 2].map(() => createCache<{ n: number }>({ ttlMs: 1000, max: 10, shared: { store, name: "s" } }));
+      const [a, b] = [1, 2].map(() =>
+        createCache<{ n: number }>({ ttlMs: 1000, max: 10, shared: { store, name: "s" } }),
+      );
       let loads = 0;
       const load = async () => ({ n: ++loads });
       expect(await a.get("k", load)).toEqual({ n: 1 });

@@ -40,7 +40,8 @@ export async function connectShared(url: string, options: { prefix: string; log:
   const subscriber = new Redis(url, { connectTimeout: CONNECT_TIMEOUT_MS, lazyConnect: true });
   let away = false;
   const failed = (err: Error) => {
-    if (!away) log.warn(`Redis unreachable (${err.message}): each instance caches and counts searches alone until it is back`);
+    if (!away)
+      log.warn(`Redis unreachable (${err.message}): each instance caches and counts searches alone until it is back`);
     away = true;
   };
   redis.on("error", failed);

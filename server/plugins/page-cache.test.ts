@@ -49,7 +49,9 @@ describe("page cache", () => {
       set: (key, value) => void copies.set(key, { value, storedAt: Date.now() }),
     };
     let generation = 0;
-    const [a, b] = [1, 2].map(() => createPageCache({ ttlMs: 1000, maxEntries: 10, shared, generation: () => generation }));
+    const [a, b] = [1, 2].map(() =>
+      createPageCache({ ttlMs: 1000, maxEntries: 10, shared, generation: () => generation }),
+    );
     a.offer("/", page('<p nonce="OLD">home</p>'));
     expect((await b.get("/", "B"))?.body).toBe('<p nonce="B">home</p>');
     generation++; // a catalogue edit on either instance

@@ -34,7 +34,7 @@ function countingSearches(db: TestDatabase) {
   const counter = { searches: 0 };
   const counted =
     (query: Queryable["query"]): Queryable["query"] =>
-    <T,>(statement: SQL) => {
+    <T>(statement: SQL) => {
       if (/FROM offers o\b/.test(dialect.sqlToQuery(statement).sql)) counter.searches++;
       return query<T>(statement);
     };
