@@ -46,10 +46,12 @@ export async function connectShared(url: string, options: { prefix: string; log:
   };
   redis.on("error", failed);
   subscriber.on("error", () => {}); // the command connection reports the outage
-  redis.on("ready", () => {
+  // A reconnect, or a command answered after one timed out.
+  const answered = () => {
     if (away) log.info("Redis reachable again");
     away = false;
-  });
+  };
+  redis.on("ready", answered);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS);
     const done = () => (clearTimeout(timer), resolve());
@@ -60,6 +62,7 @@ export async function connectShared(url: string, options: { prefix: string; log:
     async get(key) {
       try {
         const text = await redis.get(`${prefix}cache:${key}`);
+        answered();
         return text === null ? undefined : (JSON.parse(text) as { value: unknown; storedAt: number });
       } catch (err) {
         failed(err as Error);
