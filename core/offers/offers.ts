@@ -34,11 +34,17 @@ export type OfferSettings = {
   readDb?: Database;
 };
 
+/** How long after a catalogue edit searches read the primary instead of the replica (its replay lag, with room). */
+const READ_PRIMARY_AFTER_EDIT_MS = 5000;
+
 // The lists below change when offers are imported or edited in the console (which
 // clears them): cached briefly per process (a speed-up, not state).
 export function createOfferService(db: Database, options: OfferSettings) {
   // Read-only catalogue queries may go to a replica; edits, the search log and offer pages stay on the primary.
-  const reads = options.readDb ?? db;
+  // Right after a catalogue edit they read the primary too: a replica may not have replayed it yet, and
+  // an answer computed there would be cached as the new one.
+  let editedAt = -Infinity;
+  const reads = () => (options.readDb && Date.now() - editedAt > READ_PRIMARY_AFTER_EDIT_MS ? options.readDb : db);
   const searchCache = createCache<OfferSearchResult>({
     ttlMs: options.searchCacheTtlMs,
     // Past its TTL an answer is still given for twice as long while one search replaces it (as the page cache does).
@@ -47,18 +53,19 @@ export function createOfferService(db: Database, options: OfferSettings) {
     shared: options.sharedStore && { store: options.sharedStore, name: "search" },
   });
   const filterOptions = cachedValue<FilterOptions>(60_000, async () => ({
-    networks: await networksWithOffers(reads),
-    categories: await categories(reads),
-    countries: await countries(reads),
+    networks: await networksWithOffers(reads()),
+    categories: await categories(reads()),
+    countries: await countries(reads()),
   }));
   const windows = createOrderWindows();
   const searchLog = createSearchLog(db);
-  const topCategoryList = cachedValue(300_000, () => topCategories(reads));
-  const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(reads));
+  const topCategoryList = cachedValue(300_000, () => topCategories(reads()));
+  const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(reads()));
   /** Page caches compare it to drop copies made before a catalogue edit (here or on another instance). */
   const generation = options.generation ?? localGeneration();
   // After a console edit, no cached answer may still show the offer as it was.
   generation.onChange(() => {
+    editedAt = Date.now();
     searchCache.clear();
     filterOptions.clear();
     topCategoryList.clear();
@@ -74,7 +81,7 @@ export function createOfferService(db: Database, options: OfferSettings) {
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
       // The catalogue's version in the key: a search still running when an edit lands is not reused after it.
       const key = `${generation.current()}:${JSON.stringify(input)}`;
-      const result = await searchCache.get(key, () => searchOffers(reads, windows, input));
+      const result = await searchCache.get(key, () => searchOffers(reads(), windows, input));
       if (log && input.query && input.page === 1) {
         searchLog.record({
           siteId: log.siteId,
@@ -105,7 +112,7 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions,
     categories: () => categories(db),
     topCategories: topCategoryList,
-    featuredNetworks: (siteId: string) => featuredNetworks(reads, siteId),
+    featuredNetworks: (siteId: string) => featuredNetworks(reads(), siteId),
     payPerCallNetworks: topPayPerCallNetworks,
     /** The console's offer editing (create, edit, retire, restore). */
     editor: createOfferEditor(db, { changed }),

@@ -1,7 +1,8 @@
 // DATABASE_READ_URL: offer searches (the API's and the search pages') read from the
 // read pool, a replica; everything else, writes included, uses the primary. Here
 // the "replica" is a second database whose copy of one offer differs, so each
-// answer shows which database it came from.
+// answer shows which database it came from. Right after a catalogue edit searches
+// read the primary (a replica may lag behind it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
 import { offerUrl } from "#contracts/offers.ts";
@@ -42,5 +43,14 @@ describe("searches on the read database", () => {
     const page = await t.app.inject({ method: "GET", url: offerUrl(offer) });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain("Replica Copy Of The Offer");
+  });
+
+  it("reads the primary for a few seconds after a catalogue edit, which a replica may not have yet", async () => {
+    t.app.services.offers.catalogueChanged();
+    const res = await t.app.inject({ method: "POST", url: "/api/offers/search", payload: { query: "replica copy" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ offers: { name: string }[] }>().offers.map((o) => o.name)).not.toContain(
+      "Replica Copy Of The Offer",
+    );
   });
 });
