@@ -14,6 +14,7 @@ type SwaggerUIBundle = (options: {
   domNode: HTMLElement;
   validatorUrl: null;
   deepLinking: boolean;
+  onComplete: () => void;
 }) => unknown;
 
 declare global {
@@ -44,7 +45,20 @@ function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading"
   useEffect(() => {
     const render = () => {
       if (!target.current || !window.SwaggerUIBundle) return setState("failed");
-      window.SwaggerUIBundle({ url: OPENAPI_PATH, domNode: target.current, validatorUrl: null, deepLinking: false });
+      const domNode = target.current;
+      window.SwaggerUIBundle({
+        url: OPENAPI_PATH,
+        domNode,
+        validatorUrl: null,
+        deepLinking: false,
+        // Swagger UI draws its operations in a <main> of its own: inside our page's <main> it
+        // would be a second main landmark, so it becomes a named region of ours.
+        onComplete: () => {
+          const operations = domNode.querySelector("main#operations");
+          operations?.setAttribute("role", "region");
+          operations?.setAttribute("aria-label", "API operations");
+        },
+      });
       setState("ready");
     };
     if (window.SwaggerUIBundle) return render();

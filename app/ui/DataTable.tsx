@@ -21,8 +21,10 @@ export function DataTable({
   columns: (string | ReactElement | false)[];
   children: ReactNode;
 }) {
+  // Positioned, so the headings' absolutely placed sr-only text stays inside the scroll
+  // box instead of widening the page on a phone.
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white">
       <table className="data-table" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -13,7 +13,7 @@ export function NoLongerListed({
 }) {
   return (
     <section className="mx-auto max-w-xl py-16 text-center" data-testid="no-longer-listed">
-      <p className="text-6xl font-black text-slate-200">410</p>
+      <p className="text-6xl font-black text-slate-500">410</p>
       <h1 className="mt-4 text-xl font-semibold text-slate-800">{name} is no longer listed</h1>
       <p className="mt-2 text-slate-600">
         This {kind} was removed from the directory. Its page stays here so old links explain what happened.

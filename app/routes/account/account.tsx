@@ -38,11 +38,13 @@ export default function AccountPage() {
   return (
     <section className="mx-auto max-w-xl">
       <h1 className="text-2xl font-semibold">Your account</h1>
-      <dl className="card mt-4 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="card mt-4 grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd data-field={label}>{value || <span className="text-slate-400">Not given</span>}</dd>
+            <dd data-field={label} className="wrap-anywhere">
+              {value || <span className="text-slate-500">Not given</span>}
+            </dd>
           </div>
         ))}
       </dl>

@@ -167,7 +167,7 @@ export default function ApiKeysPage() {
       {keys.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No keys yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <table className="min-w-full text-sm" data-testid="api-keys">
             <caption className="sr-only">Your API keys</caption>
             <thead>
@@ -192,7 +192,7 @@ export default function ApiKeysPage() {
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id} className="border-b align-top" data-testid="api-key" data-key-id={k.id}>
-                  <td className="py-2 pr-3">{k.name || <span className="text-slate-400">Unnamed</span>}</td>
+                  <td className="py-2 pr-3">{k.name || <span className="text-slate-500">Unnamed</span>}</td>
                   <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{dateTime(k.createdAt)}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{k.lastUsedAt ? dateTime(k.lastUsedAt) : "Never"}</td>

@@ -98,7 +98,7 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 function Changes({ payout, status }: { payout?: PayoutChange | null; status: StatusChange | null }) {
-  if (!payout && !status) return <span className="text-slate-400">No change</span>;
+  if (!payout && !status) return <span className="text-slate-500">No change</span>;
   return (
     <ul className="space-y-0.5" data-testid="changes">
       {payout && (

@@ -43,10 +43,9 @@ export function OffersSearchResults({
 }) {
   const href = (change: Partial<OfferSearch>) => `${action}?${offerSearchToUrl({ ...state, ...change })}`;
   const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const sortHref = (sortBy: OfferSort) => {
-    const desc = state.sortBy === sortBy ? !(state.sortDesc ?? DEFAULT_SORT_DESC[sortBy]) : DEFAULT_SORT_DESC[sortBy];
-    return href({ sortBy, sortDesc: desc, page: 1 });
-  };
+  // A heading's link flips the current order, or starts its column in its usual order.
+  const nextSortDesc = (sortBy: OfferSort) =>
+    state.sortBy === sortBy ? !(state.sortDesc ?? DEFAULT_SORT_DESC[sortBy]) : DEFAULT_SORT_DESC[sortBy];
   const from = (result.page - 1) * result.pageSize + 1;
 
   return (
@@ -96,7 +95,8 @@ export function OffersSearchResults({
             caption={heading}
             watch={watch}
             sort={{
-              href: sortHref,
+              href: (sortBy) => href({ sortBy, sortDesc: nextSortDesc(sortBy), page: 1 }),
+              nextDesc: nextSortDesc,
               current: state.sortBy,
               desc: state.sortBy ? (state.sortDesc ?? DEFAULT_SORT_DESC[state.sortBy]) : true,
             }}

@@ -12,7 +12,13 @@ import { WatchStar } from "#app/ui/WatchStar.tsx";
 import type { WatchState } from "#contracts/watchlist.ts";
 import { dateText, geosText, payoutTypeLabel, categoriesText } from "./format";
 
-export type SortLink = { href: (sortBy: OfferSort) => string; current?: OfferSort; desc: boolean };
+/** Where each heading's link leads, and the order it asks for (`nextDesc`). */
+export type SortLink = {
+  href: (sortBy: OfferSort) => string;
+  nextDesc: (sortBy: OfferSort) => boolean;
+  current?: OfferSort;
+  desc: boolean;
+};
 
 export function SponsoredLabel() {
   return (
@@ -25,12 +31,18 @@ export function SponsoredLabel() {
 function SortHeader({ label, sortBy, sort }: { label: string; sortBy: OfferSort; sort?: SortLink }) {
   if (!sort) return <th scope="col">{label}</th>;
   const active = sort.current === sortBy;
+  // The heading tells the current order (aria-sort); the link says what it does, in the
+  // label's own case (the heading's uppercase styling would otherwise be read out).
   return (
     <th scope="col" aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}>
-      <Link to={sort.href(sortBy)} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
+      <Link
+        to={sort.href(sortBy)}
+        preventScrollReset
+        aria-label={`${label}, sort ${sort.nextDesc(sortBy) ? "descending" : "ascending"}`}
+        className="inline-flex items-center gap-1 hover:text-slate-900"
+      >
         {label}
         <span aria-hidden="true">{active ? (sort.desc ? "▼" : "▲") : "↕"}</span>
-        <span className="sr-only">{active ? `, sorted ${sort.desc ? "descending" : "ascending"}` : ", sort"}</span>
       </Link>
     </th>
   );

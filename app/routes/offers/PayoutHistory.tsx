@@ -112,7 +112,7 @@ export function PayoutHistory({ points, now }: { points: readonly PayoutHistoryP
       <Chart points={points} now={now} />
       <details className="mt-2 text-sm" open={points.length <= 6}>
         <summary className="cursor-pointer text-slate-700">Show the table</summary>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="data-table mt-2" data-testid="payout-history-table">
             <caption className="sr-only">
               Every change of this offer&apos;s payout, type or status, oldest first

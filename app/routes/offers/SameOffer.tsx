@@ -10,7 +10,8 @@ import { geosText } from "./format";
 
 export function SameOfferTable({ offer, rows }: { offer: { name: string }; rows: SameOfferRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Positioned, like DataTable's box: the sr-only texts stay inside the scroll box.
+    <div className="relative overflow-x-auto">
       <table className="data-table" data-testid="same-offer-table">
         <caption className="sr-only">{offer.name} at every network that lists it, best payout first</caption>
         <thead>
@@ -42,7 +43,7 @@ export function SameOfferTable({ offer, rows }: { offer: { name: string }; rows:
                     Best payout
                   </span>
                 )}
-                {o.current && <span className="ml-2 text-xs text-slate-500">(this offer)</span>}
+                {o.current && <span className="ml-2 text-xs text-slate-600">(this offer)</span>}
               </td>
               <td>
                 <Stars rating={o.networkRating} />
@@ -53,7 +54,7 @@ export function SameOfferTable({ offer, rows }: { offer: { name: string }; rows:
               <td>
                 {!o.current && (
                   <Link to={offerUrl(o)} className="link text-xs">
-                    View
+                    View<span className="sr-only"> at {o.networkName}</span>
                   </Link>
                 )}
               </td>

@@ -18,14 +18,14 @@ function AdStack({
 }: {
   region: string;
   className: string;
-  lead: { size: AdSize; label?: string };
+  lead: { size: AdSize; place?: string };
   rest: { size: AdSize; count: number; className: string };
 }) {
   const ads = useAds();
   return (
     <div className={className} data-region={region}>
       <AdServerOr size={lead.size}>
-        <AdSlot size={lead.size} ad={ads?.[lead.size][0]} label={lead.label} />
+        <AdSlot size={lead.size} ad={ads?.[lead.size][0]} place={lead.place} />
       </AdServerOr>
       <div className={rest.className}>
         {Array.from({ length: rest.count }, (_, i) => (
@@ -43,7 +43,7 @@ export const TopAds = () => (
   <AdStack
     region="top-ads"
     className="container-oa flex flex-col items-center gap-2 pt-3"
-    lead={{ size: "728x90", label: "Advertise here (header banner)" }}
+    lead={{ size: "728x90", place: "header banner" }}
     rest={{ size: "270x70", count: 3, className: "flex w-full flex-wrap justify-center gap-2" }}
   />
 );
@@ -63,7 +63,7 @@ export function FooterAd() {
   return (
     <div className="container-oa flex justify-center pt-6" data-region="footer-ad">
       <AdServerOr size="728x90">
-        <AdSlot size="728x90" ad={ads?.["728x90"][1]} label="Advertise here (footer banner)" />
+        <AdSlot size="728x90" ad={ads?.["728x90"][1]} place="footer banner" />
       </AdServerOr>
     </div>
   );

@@ -34,7 +34,8 @@ function useImpression(id: number | undefined) {
   }, [id, key]);
 }
 
-export function AdSlot({ size, ad, label }: { size: string; ad?: HouseAd; label?: string }) {
+/** `place` names the slot for screen readers ("header banner"), after its visible text. */
+export function AdSlot({ size, ad, place }: { size: string; ad?: HouseAd; place?: string }) {
   useImpression(ad?.id);
   const [w, h] = size.split("x").map(Number);
   const small = h <= 90;
@@ -46,11 +47,12 @@ export function AdSlot({ size, ad, label }: { size: string; ad?: HouseAd; label?
         to="/advertise"
         style={style}
         data-ad-size={size}
-        aria-label={label ?? `Advertise here (${size})`}
-        className={`${box} items-center justify-center border-dashed border-slate-300 bg-slate-50 text-slate-500 hover:border-brand-500 hover:text-brand-700`}
+        className={`${box} items-center justify-center border-dashed border-slate-300 bg-slate-50 text-slate-600 hover:border-brand-500 hover:text-brand-700`}
       >
+        {/* The visible text is the link's name (WCAG 2.5.3), so voice users can say what they see. */}
         <span className={small ? "text-xs" : "text-sm"}>
-          Advertise here <span className="text-slate-400">{size}</span>
+          Advertise here <span className="text-slate-500">{size}</span>
+          {place && <span className="sr-only"> ({place})</span>}
         </span>
       </Link>
     );
@@ -77,7 +79,7 @@ export function AdSlot({ size, ad, label }: { size: string; ad?: HouseAd; label?
       rel={external ? "noopener sponsored nofollow" : "nofollow"}
       target={external ? "_blank" : undefined}
     >
-      <span className="absolute right-1 top-0.5 text-[9px] uppercase tracking-wide text-slate-400">Ad</span>
+      <span className="absolute right-1 top-0.5 text-[9px] uppercase tracking-wide text-slate-600">Ad</span>
       {content}
     </a>
   );

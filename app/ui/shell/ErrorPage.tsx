@@ -23,7 +23,7 @@ export function ErrorPage({ status, noMatch = false, detail }: { status: number;
     <ErrorPageGuard>
       <section className="mx-auto max-w-xl py-16 text-center">
         {/* The browser may only know "500" for what the server answered 503: keep the server's number. */}
-        <p className="text-6xl font-black text-slate-200" suppressHydrationWarning>
+        <p className="text-6xl font-black text-slate-500" suppressHydrationWarning>
           {status}
         </p>
         <h1 className="mt-4 text-xl font-semibold text-slate-800">

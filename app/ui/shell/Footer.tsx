@@ -16,7 +16,7 @@ export function Footer({ links }: { links: SiteLinks }) {
     <footer className="mt-10 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="container-oa grid gap-8 py-10 md:grid-cols-3">
         <div>
-          <Logo className="text-white" />
+          <Logo className="text-white" accent="text-brand-300" />
           <p className="mt-3 text-sm leading-relaxed">
             Founded in 2009 by affiliate marketers, OfferAtlas helps affiliates find offers, connect with networks and
             check their reputation.
@@ -53,7 +53,7 @@ export function Footer({ links }: { links: SiteLinks }) {
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © 2009–{new Date().getUTCFullYear()} OfferAtlas
         <CookieSettingsLink className="ml-3 underline hover:text-white" />
       </div>

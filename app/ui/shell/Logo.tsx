@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { HOME_RESET } from "./links";
 
 /** The logo resets the offers search (tab, page, text and filters) and scrolls to the top. */
-export function Logo({ className = "" }: { className?: string }) {
+export function Logo({ className = "", accent = "text-brand-600" }: { className?: string; accent?: string }) {
   return (
     <Link
       to={HOME_RESET}
@@ -20,7 +20,7 @@ export function Logo({ className = "" }: { className?: string }) {
         />
       </svg>
       <span className="text-lg">
-        Offer<span className="text-brand-600">Atlas</span>
+        Offer<span className={accent}>Atlas</span>
       </span>
     </Link>
   );
