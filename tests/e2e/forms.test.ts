@@ -4,13 +4,17 @@
 // JavaScript the server finds the same mistakes and re-renders the typed
 // values. The logo upload refuses a renamed text file, an oversized image and
 // wrong dimensions with the exact messages, and accepts a good logo.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "#db/client.ts";
+import { array, sql } from "#db/client.ts";
 import { LEAD_CONFIRMATIONS } from "#contracts/leads.ts";
+import { LEAD_RATE_LIMIT } from "#core/leads/leads.ts";
+import { TOO_MANY_REQUESTS } from "#core/rate-limit/limiter.ts";
+import { NO_CONNECTION, SERVER_FAULT } from "#app/routes/leads/lead-failures.ts";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { GOOD_LOGO, OVERSIZED_LOGO, TEXT_AS_PNG, WRONG_SIZE_LOGO } from "../fixtures/images.ts";
@@ -92,6 +96,65 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     expect(rows).toEqual([{ subject: "[Network review] Wrong payout shown" }]);
     await page.close();
   });
+
+  it("help: every failed post (the server's 429, a proxy's 429, no connection, a 502) is an ERROR notification, and the input stays", async () => {
+    const page = await open(js, "/contact");
+    await field(page, "Name").fill("Nora Retry");
+    await field(page, "Email").fill("nora@example.org");
+    await field(page, "Topic").selectOption("Network review");
+    await field(page, "Subject").fill("Reviews of one network");
+    await field(page, "Message").fill("Please look at the reviews of one network.");
+    const send = () => page.getByRole("button", { name: "Send message" }).click();
+    /** docs/product.md §8: a notification titled ERROR with the message of the answer. */
+    const notified = async (message: string) => {
+      const toast = page.locator('[data-notification="error"]').filter({ hasText: message });
+      await toast.waitFor();
+      expect(await toast.locator("p").allTextContents()).toEqual(["ERROR", message]);
+    };
+
+    // The server's own 429: this address has sent its share of help messages this hour.
+    const keys = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].map(
+      (ip) => `lead:contact:${crypto.createHash("sha256").update(ip).digest("hex").slice(0, 32)}`,
+    );
+    for (const key of keys)
+      await server.db.query(sql`INSERT INTO rate_limits (key, hits, reset_at)
+        VALUES (${key}, ${LEAD_RATE_LIMIT.limit}, now() + interval '1 hour')
+        ON CONFLICT (key) DO UPDATE SET hits = EXCLUDED.hits, reset_at = EXCLUDED.reset_at`);
+    await send();
+    await notified(TOO_MANY_REQUESTS);
+    expect(await page.getByTestId("form-alert").textContent()).toBe(TOO_MANY_REQUESTS);
+    await server.db.query(sql`DELETE FROM rate_limits WHERE key = ANY (${array(keys)}::text[])`);
+
+    // Answers that never reach the page's action: a proxy's 429 with its { message }, no connection, a bare 502.
+    const failures: [string, (route: Route) => Promise<void>][] = [
+      [
+        "Slow down: one form a minute.",
+        (route) =>
+          route.fulfill({
+            status: 429,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Slow down: one form a minute." }),
+          }),
+      ],
+      [NO_CONNECTION, (route) => route.abort("internetdisconnected")],
+      [SERVER_FAULT, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })],
+    ];
+    const contactPosts = (url: URL) => url.pathname.startsWith("/contact");
+    for (const [message, answer] of failures) {
+      await page.route(contactPosts, (route) =>
+        route.request().method() === "POST" ? answer(route) : route.fallback(),
+      );
+      await send();
+      await notified(message);
+      await page.unroute(contactPosts);
+      // The form stays, with what was typed.
+      expect(await field(page, "Subject").inputValue()).toBe("Reviews of one network");
+    }
+
+    await send();
+    await page.getByTestId("lead-confirmation").waitFor();
+    await page.close();
+  }, 60_000);
 
   it("advertise without JavaScript: the server shows the same messages and keeps the input", async () => {
     const page = await open(noJs, "/advertise");

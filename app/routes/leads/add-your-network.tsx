@@ -12,6 +12,7 @@ import { leadAction } from "./lead.server";
 import type { Route } from "./+types/add-your-network";
 
 export { leadMeta as meta } from "./LeadPage";
+export { leadClientAction as clientAction } from "./lead-failures";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await context.get(requestContext).services.networks.options() };
