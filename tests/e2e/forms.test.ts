@@ -213,6 +213,7 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
   const fillNetwork = async (page: Page) => {
     await field(page, "Network Name").fill("Zenith Leads");
     await field(page, "Website").fill("https://zenith-leads.example.com");
+    await field(page, "Country").selectOption("DE");
     await field(page, "Number of Offers").fill("85");
     await field(page, "Tracking Platform").selectOption({ index: 1 });
     await field(page, "Description").fill(
@@ -233,6 +234,17 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     const page = await open(js, "/add-your-network");
     const posts = countPosts(page);
     const submit = () => page.getByRole("button", { name: "Submit network" }).click();
+
+    // docs/product.md §3: the country list starts with an empty "Select Country", the United States first.
+    const countries = await field(page, "Country")
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(countries.slice(0, 2)).toEqual([
+      ["", "Select Country"],
+      ["US", "United States"],
+    ]);
+    expect(countries.length).toBeGreaterThan(240);
+    expect(await field(page, "Country").inputValue()).toBe("");
 
     // Mistakes first: messages beside the fields, typed values kept.
     await field(page, "Network Name").fill("Zenith Leads");
@@ -271,10 +283,11 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await submit();
     await page.getByTestId("lead-confirmation").waitFor();
     expect(await page.getByTestId("lead-confirmation").textContent()).toContain(LEAD_CONFIRMATIONS.network);
-    const [row] = await server.db.query<{ name: string; logo_path: string; status: string }>(
-      sql`SELECT name, logo_path, status FROM network_submissions WHERE email = 'maria@zenith-leads.example.com'`,
+    const [row] = await server.db.query<{ name: string; logo_path: string; status: string; country: string }>(
+      sql`SELECT name, logo_path, status, details->>'country' AS country FROM network_submissions
+        WHERE email = 'maria@zenith-leads.example.com'`,
     );
-    expect(row).toMatchObject({ name: "Zenith Leads", status: "pending" });
+    expect(row).toMatchObject({ name: "Zenith Leads", status: "pending", country: "DE" });
     expect(row.logo_path).toMatch(/^uploads\/network-logos\/[0-9a-f-]{36}\.png$/);
     await page.close();
   }, 60_000);
