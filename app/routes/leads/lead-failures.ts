@@ -25,7 +25,7 @@ function bodyMessage(body: unknown): string | undefined {
 }
 
 /** What the visitor is told about a post that got no answer from the page's action. */
-export function failureMessage(err: unknown): string {
+function failureMessage(err: unknown): string {
   if (isRouteErrorResponse(err)) {
     return bodyMessage(err.data) ?? (err.status >= 500 || !err.statusText ? SERVER_FAULT : err.statusText);
   }
