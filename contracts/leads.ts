@@ -69,6 +69,12 @@ const list = (field: string, allowed: readonly string[], min = 1) =>
 const choice = (field: string, allowed: readonly string[]) =>
   requiredText(field, 100).refine((v) => allowed.includes(v), { error: (i) => messages.regex(String(i.input)) });
 
+/** One of `allowed`, or nothing: a select left on its empty first option. */
+const optionalChoice = (field: string, allowed: readonly string[]) =>
+  optionalText(field, 100).refine((v) => v === undefined || allowed.includes(v), {
+    error: (i) => messages.regex(String(i.input)),
+  });
+
 export const NETWORK_FIELDS = {
   networkName: "Network Name",
   website: "Website",
@@ -85,6 +91,7 @@ export const NETWORK_FIELDS = {
   minimumPayment: "Minimum Payment",
   commissionTypes: "Commission Types",
   logo: "Logo",
+  country: "Country",
 } as const;
 
 /** The add-your-network fields (the logo is checked separately, from its bytes). */
@@ -92,6 +99,10 @@ export const networkSubmissionSchema = (options: NetworkOptions) =>
   z.object({
     networkName: requiredText(NETWORK_FIELDS.networkName, 120),
     website: urlField(NETWORK_FIELDS.website),
+    country: optionalChoice(
+      NETWORK_FIELDS.country,
+      options.countries.map((c) => c.code),
+    ),
     contactName: alphaSpacesField(NETWORK_FIELDS.contactName, 100),
     email: emailField(NETWORK_FIELDS.email),
     phone: phoneField(),

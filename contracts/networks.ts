@@ -90,7 +90,12 @@ export type NetworkOptions = {
   commissionTypes: string[];
   /** Category names, in their display order. */
   verticals: string[];
+  /** The country list (docs/product.md §3): the United States first, then by name. */
+  countries: { code: string; name: string }[];
 };
+
+/** The empty first option of every country select (docs/product.md §3). */
+export const SELECT_COUNTRY = "Select Country";
 
 /** Page size of the /networks table. */
 export const NETWORKS_PAGE_SIZE = 20;

@@ -69,7 +69,7 @@ export function StarPicker({ name, defaultValue, error }: { name: string; defaul
         </span>
       </div>
       {error && (
-        <p className="field-error" role="alert">
+        <p className="field-error" data-field-error={name} role="alert">
           {error}
         </p>
       )}

@@ -16,6 +16,7 @@ import {
   type NetworkSummary,
 } from "#contracts/networks.ts";
 import { trustScore } from "#contracts/reviews.ts";
+import { COUNTRIES } from "#core/reference/countries.ts";
 import { hashIp } from "../privacy.ts";
 import { createRateLimiter, type RateLimiter, type RateRule } from "../rate-limit/limiter.ts";
 
@@ -280,6 +281,7 @@ export function createNetworkService(db: Queryable, options: { ipHashSalt?: stri
         paymentMethods: [...PAYMENT_METHODS],
         commissionTypes: [...COMMISSION_TYPES],
         verticals: rows.map((r) => r.name),
+        countries: COUNTRIES.map(({ code, name }) => ({ code, name })),
       };
     },
   };

@@ -16,7 +16,7 @@ const utcIso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-
 type RawDetail = Omit<OfferDetail, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 
 // The columns in the order of OfferDetail, under its names (see ./columns.ts).
-function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
+function detailSql(siteId: string, where: SQL) {
   return sql`
     SELECT o.id, o.legacy_id AS "legacyId", o.slug, o.name, o.description, o.preview_url AS "previewUrl",
       o.landing_domain AS "landingDomain", o.product_key AS "productKey", o.payout_amount AS "payoutAmount",
@@ -43,7 +43,7 @@ function detailSql(siteId: string, where: SQL, order: SQL = sql``) {
       ) AS network
     FROM ${OFFER_FROM}
     LEFT JOIN network_properties p ON p.network_id = n.id AND p.identifier = ${siteId}
-    WHERE ${where} ${order} LIMIT 1`;
+    WHERE ${where} LIMIT 1`;
 }
 
 const toDetail = (r: RawDetail): OfferDetail => ({
@@ -67,15 +67,10 @@ async function offerByLegacyId(db: Queryable, siteId: string, legacyId: string |
   return row ? toDetail(row) : null;
 }
 
-/**
- * A slug names a product, and the same product may be listed by several
- * networks under one slug: the active, most popular listing answers.
- */
+/** A slug names one offer: slugs are unique (migration 0024, core/offers/slugs.ts). */
 async function offerBySlug(db: Queryable, siteId: string, slug: string): Promise<OfferDetail | null> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [row] = await db.query<RawDetail>(
-    detailSql(siteId, sql`o.slug = ${slug}`, sql`ORDER BY (o.status = 'active') DESC, o.popularity DESC, o.id`),
-  );
+  const [row] = await db.query<RawDetail>(detailSql(siteId, sql`o.slug = ${slug}`));
   return row ? toDetail(row) : null;
 }
 

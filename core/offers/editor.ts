@@ -19,6 +19,7 @@ import {
 import { recordAudit } from "#core/audit/audit.ts";
 import { HttpError, notFound } from "#core/errors.ts";
 import { USD_RATES, usdValue } from "#core/reference/currencies.ts";
+import { allocateSlugs, slugify, takenSlugs } from "./slugs.ts";
 
 const NOT_FOUND = "Offer not found";
 const STALE = "Someone else changed this offer; reload it and try again";
@@ -58,16 +59,8 @@ export type OfferEditorActor = { siteId: string; userId: number };
 const fieldError = (field: keyof OfferInput, message: string) =>
   new z.ZodError([{ code: "custom", path: [field], message, input: undefined }]);
 
-function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 120)
-    .replace(/-+$/, "");
-}
+/** Slugs are unique across the directory (core/offers/slugs.ts). */
+const SLUG_TAKEN = "Another offer already has this slug";
 
 const isId = (v: unknown) => typeof v === "string" && /^\d{1,15}$/.test(v) && Number(v) <= Number.MAX_SAFE_INTEGER;
 
@@ -149,22 +142,14 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
     }
   }
 
-  /** The slug asked for (refused when the network lists another offer under it), or one made from the name. */
+  /** The slug asked for (refused when another offer has it), or a free one made from the name. */
   async function slugFor(tx: Queryable, input: OfferInput, selfId: number | null): Promise<string> {
-    const taken = async (slug: string) =>
-      (
-        await tx.query(sql`SELECT 1 FROM offers WHERE network_id = ${input.networkId} AND slug = ${slug}
-          AND id IS DISTINCT FROM ${selfId}::bigint`)
-      ).length > 0;
     if (input.slug) {
-      if (await taken(input.slug)) throw fieldError("slug", "This network already lists an offer with this slug");
+      if ((await takenSlugs(tx, [input.slug], selfId)).size) throw fieldError("slug", SLUG_TAKEN);
       return input.slug;
     }
-    const base = slugify(input.name) || "offer";
-    for (let n = 1; ; n++) {
-      const slug = n === 1 ? base : `${base}-${n}`;
-      if (!(await taken(slug))) return slug;
-    }
+    const [slug] = await allocateSlugs(tx, [[slugify(input.name) || "offer"]], selfId);
+    return slug;
   }
 
   const fieldValues = (input: OfferInput, slug: string) => ({
@@ -232,9 +217,9 @@ export function createOfferEditor(db: Database, options: { changed: () => void }
             ${array(input.allowedTraffic)}::text[], ${array(input.restrictedTraffic)}::text[], ${input.sponsored},
             ${array(input.sponsoredKeywords)}::text[], ${input.sponsoredFrom}::date, ${input.sponsoredUntil}::date,
             ${input.status})
-          ON CONFLICT (network_id, slug) DO NOTHING
+          ON CONFLICT (slug) DO NOTHING
           RETURNING id`);
-        if (!row) throw fieldError("slug", "This network already lists an offer with this slug");
+        if (!row) throw fieldError("slug", SLUG_TAKEN);
         await recordHistory(tx, row.id, "after");
         const created = (await one(tx, row.id))!;
         await recordAudit(tx, {

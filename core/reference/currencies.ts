@@ -1,6 +1,10 @@
-// Currencies (docs/product.md §3): symbol, name, symbol_native, decimal_digits, rounding,
-// code, name_plural, from the currency-list package (English names).
+// Currencies (docs/product.md §3: about 150, keyed by code): symbol, name, symbol_native,
+// decimal_digits, rounding, code, name_plural. Which currencies: the ISO 4217 currencies in use
+// today, as the runtime's CLDR data lists them (Intl.supportedValuesOf), less the IMF's units of
+// account. What each says: the currency-list package (English) where it has the currency, with
+// its cash rounding (CHF 0.05); the others from the same CLDR data through Intl.
 import currencyList from "currency-list/lib/currency-list.json" with { type: "json" };
+import worldCountries from "world-countries/countries.json" with { type: "json" };
 
 export type Currency = {
   code: string;
@@ -12,9 +16,41 @@ export type Currency = {
   name_plural: string;
 };
 
-export const CURRENCIES: Readonly<Record<string, Currency>> = (
-  currencyList as unknown as { en: Record<string, Currency> }
-).en;
+/** Special drawing rights and the SUCRE: units of account between states, never a payout's currency. */
+const UNITS_OF_ACCOUNT = new Set(["XDR", "XSU"]);
+
+const LISTED = (currencyList as unknown as { en: Record<string, Currency> }).en;
+
+/** A country that pays in the currency, whose likely locale writes its native symbol. */
+const HOME_REGION = new Map<string, string>();
+for (const c of worldCountries as unknown as { cca2: string; currencies?: Record<string, unknown> }[])
+  for (const code of Object.keys(c.currencies ?? {})) if (!HOME_REGION.has(code)) HOME_REGION.set(code, c.cca2);
+
+const currencyPart = (locale: string, code: string, display: "symbol" | "name") =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay: display })
+    .formatToParts(2)
+    .find((p) => p.type === "currency")?.value ?? code;
+
+function fromCldr(code: string): Currency {
+  const region = HOME_REGION.get(code);
+  const home = region ? new Intl.Locale("und", { region }).maximize().baseName : "en";
+  return {
+    code,
+    symbol: currencyPart("en", code, "symbol"),
+    name: new Intl.DisplayNames("en", { type: "currency" }).of(code) ?? code,
+    symbol_native: currencyPart(home, code, "symbol"),
+    decimal_digits:
+      new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2,
+    rounding: 0,
+    name_plural: currencyPart("en", code, "name"),
+  };
+}
+
+export const CURRENCIES: Readonly<Record<string, Currency>> = Object.fromEntries(
+  Intl.supportedValuesOf("currency")
+    .filter((code) => !UNITS_OF_ACCOUNT.has(code))
+    .map((code) => [code, LISTED[code] ?? fromCldr(code)]),
+);
 
 // Reference rates (USD per unit) used only to rank payouts in different
 // currencies against each other; display always uses the offer's own currency.

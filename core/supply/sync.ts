@@ -14,6 +14,7 @@
 import { sql, array, type Database, type Queryable } from "#db/client.ts";
 import { notFound } from "#core/errors.ts";
 import { usdValue } from "#core/reference/currencies.ts";
+import { allocateSlugs, slugify } from "#core/offers/slugs.ts";
 import { offerExtras, sourceHash, type MappedOffer } from "#core/supply/mapping.ts";
 import { verifiedAtSql } from "#core/supply/verification.ts";
 import type { Secrets } from "#core/supply/secrets.ts";
@@ -87,17 +88,6 @@ const ANALYZE_AFTER_NEW = 5_000;
  * the second key is the source id.
  */
 const LOCK_SPACE = sql`hashtext(current_schema() || ':offer-sources')`;
-
-function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100)
-    .replace(/-+$/, "");
-}
 
 const emptyCounts = (): RunCounts => ({
   seen: 0,
@@ -231,29 +221,17 @@ export function createOfferSync(db: Database, options: OfferSyncOptions) {
       }
 
       if (writes.length) {
-        // Slugs of new offers: the name's, else with the platform's id, else with the source's too.
+        // Slugs of new offers, unique across the directory: the name's, else with the platform's id,
+        // else with the source's too (core/offers/slugs.ts).
         const fresh = writes.filter((w) => !w.before);
-        const candidates = fresh.flatMap((w) => {
-          const base = slugify(w.name) || "offer";
-          return [base, `${base}-${w.externalId}`, `${base}-${w.externalId}-s${source.id}`];
-        });
-        const taken = new Set(
-          candidates.length
-            ? (
-                await tx.query<{ slug: string }>(sql`
-                  SELECT slug FROM offers WHERE network_id = ${source.networkId}
-                    AND slug = ANY (${array(candidates)}::text[])`)
-              ).map((r) => r.slug)
-            : [],
+        const slugs = await allocateSlugs(
+          tx,
+          fresh.map((w) => {
+            const base = slugify(w.name) || "offer";
+            return [base, `${base}-${w.externalId}`, `${base}-${w.externalId}-s${source.id}`];
+          }),
         );
-        const slugOf = new Map<string, string>();
-        for (const w of fresh) {
-          const base = slugify(w.name) || "offer";
-          const slug =
-            [base, `${base}-${w.externalId}`].find((s) => !taken.has(s)) ?? `${base}-${w.externalId}-s${source.id}`;
-          taken.add(slug);
-          slugOf.set(w.externalId, slug);
-        }
+        const slugOf = new Map(fresh.map((w, i) => [w.externalId, slugs[i]]));
 
         const rows = writes.map((w) => {
           const extras = offerExtras(w);

@@ -11,6 +11,7 @@ import { sql, type Database, type Queryable } from "#db/client.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
 import { COUNTRIES } from "#core/reference/countries.ts";
 import { USD_RATES, usdValue } from "#core/reference/currencies.ts";
+import { numberedSlug, slugify } from "#core/offers/slugs.ts";
 import {
   AD_FORMATS,
   BRAND_PARTS,
@@ -173,15 +174,6 @@ function count(value: number | undefined, fallback: number, name: string): numbe
 }
 
 // ---------------------------------------------------------------- helpers
-
-function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -645,9 +637,14 @@ function* generateOffers(
       );
       if (!product) continue;
       const tier = Math.min(rng.weighted(TIER_WEIGHTS), withOffers);
+      // The same product at several networks: the first listing has the product's slug, the
+      // others the next free numbered one (slugs are unique, core/offers/slugs.ts).
+      let listings = 0;
       for (const n of drawNetworks(rng, pickers[v], tier)) {
         if (emitted >= total) return;
-        yield makeOffer(rng, product, networks[n], networkIds[n], maxWeight);
+        const slug = listings++ === 0 ? product.slug : numberedSlug(product.slug, productSlugs);
+        productSlugs.add(slug);
+        yield makeOffer(rng, { ...product, slug }, networks[n], networkIds[n], maxWeight);
         emitted++;
       }
     }

@@ -149,7 +149,7 @@ describe("/api/admin/offers: create, list, edit", () => {
       [{ payoutType: "CPM" }, /payoutType must be one of/],
       [{ status: "retired" }, /retire an offer with its own action/],
       [{ slug: "Not A Slug" }, /slug can only contain/],
-      [{ slug: offer.slug }, /already lists an offer with this slug/],
+      [{ slug: offer.slug }, /Another offer already has this slug/],
       [{ previewUrl: "javascript:alert(1)" }, /previewUrl must be an http or https address/],
       [{ landingDomain: "not a host" }, /landingDomain must be a host name/],
       [{ sponsoredFrom: "2026-02-30" }, /sponsoredFrom must be a date/],

@@ -336,7 +336,7 @@ describe("offer lookups", () => {
     }
   });
 
-  it("GET /api/offers/{slug} finds the most popular listing of a product; a number is an id", async () => {
+  it("GET /api/offers/{slug} finds the offer with that slug; a number is an id", async () => {
     const [offer] = await q<{ id: number; slug: string }>(sql`
       SELECT DISTINCT ON (slug) id, slug FROM offers WHERE status = 'active' ORDER BY slug, popularity DESC, id LIMIT 1`);
     const res = await t.app.inject(`/api/offers/${offer.slug}`);
@@ -387,7 +387,7 @@ describe("verticals", () => {
 });
 
 describe("offer pages (server-rendered)", () => {
-  it("share the API's lookup: a bare slug names the most popular listing, an old-site id is tried where the id goes", async () => {
+  it("share the API's lookup: a bare slug names its offer, an old-site id is tried where the id goes", async () => {
     const [bySlug] = await q<{ id: number; slug: string }>(sql`
       SELECT DISTINCT ON (slug) id, slug FROM offers WHERE status = 'active' ORDER BY slug, popularity DESC, id LIMIT 1`);
     const slugPage = await t.app.inject(`/offer/${bySlug.slug}`);

@@ -4,13 +4,17 @@
 // JavaScript the server finds the same mistakes and re-renders the typed
 // values. The logo upload refuses a renamed text file, an oversized image and
 // wrong dimensions with the exact messages, and accepts a good logo.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "#db/client.ts";
+import { array, sql } from "#db/client.ts";
 import { LEAD_CONFIRMATIONS } from "#contracts/leads.ts";
+import { LEAD_RATE_LIMIT } from "#core/leads/leads.ts";
+import { TOO_MANY_REQUESTS } from "#core/rate-limit/limiter.ts";
+import { NO_CONNECTION, SERVER_FAULT } from "#app/routes/leads/lead-failures.ts";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { GOOD_LOGO, OVERSIZED_LOGO, TEXT_AS_PNG, WRONG_SIZE_LOGO } from "../fixtures/images.ts";
@@ -93,6 +97,65 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await page.close();
   });
 
+  it("help: every failed post (the server's 429, a proxy's 429, no connection, a 502) is an ERROR notification, and the input stays", async () => {
+    const page = await open(js, "/contact");
+    await field(page, "Name").fill("Nora Retry");
+    await field(page, "Email").fill("nora@example.org");
+    await field(page, "Topic").selectOption("Network review");
+    await field(page, "Subject").fill("Reviews of one network");
+    await field(page, "Message").fill("Please look at the reviews of one network.");
+    const send = () => page.getByRole("button", { name: "Send message" }).click();
+    /** docs/product.md §8: a notification titled ERROR with the message of the answer. */
+    const notified = async (message: string) => {
+      const toast = page.locator('[data-notification="error"]').filter({ hasText: message });
+      await toast.waitFor();
+      expect(await toast.locator("p").allTextContents()).toEqual(["ERROR", message]);
+    };
+
+    // The server's own 429: this address has sent its share of help messages this hour.
+    const keys = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].map(
+      (ip) => `lead:contact:${crypto.createHash("sha256").update(ip).digest("hex").slice(0, 32)}`,
+    );
+    for (const key of keys)
+      await server.db.query(sql`INSERT INTO rate_limits (key, hits, reset_at)
+        VALUES (${key}, ${LEAD_RATE_LIMIT.limit}, now() + interval '1 hour')
+        ON CONFLICT (key) DO UPDATE SET hits = EXCLUDED.hits, reset_at = EXCLUDED.reset_at`);
+    await send();
+    await notified(TOO_MANY_REQUESTS);
+    expect(await page.getByTestId("form-alert").textContent()).toBe(TOO_MANY_REQUESTS);
+    await server.db.query(sql`DELETE FROM rate_limits WHERE key = ANY (${array(keys)}::text[])`);
+
+    // Answers that never reach the page's action: a proxy's 429 with its { message }, no connection, a bare 502.
+    const failures: [string, (route: Route) => Promise<void>][] = [
+      [
+        "Slow down: one form a minute.",
+        (route) =>
+          route.fulfill({
+            status: 429,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Slow down: one form a minute." }),
+          }),
+      ],
+      [NO_CONNECTION, (route) => route.abort("internetdisconnected")],
+      [SERVER_FAULT, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })],
+    ];
+    const contactPosts = (url: URL) => url.pathname.startsWith("/contact");
+    for (const [message, answer] of failures) {
+      await page.route(contactPosts, (route) =>
+        route.request().method() === "POST" ? answer(route) : route.fallback(),
+      );
+      await send();
+      await notified(message);
+      await page.unroute(contactPosts);
+      // The form stays, with what was typed.
+      expect(await field(page, "Subject").inputValue()).toBe("Reviews of one network");
+    }
+
+    await send();
+    await page.getByTestId("lead-confirmation").waitFor();
+    await page.close();
+  }, 60_000);
+
   it("advertise without JavaScript: the server shows the same messages and keeps the input", async () => {
     const page = await open(noJs, "/advertise");
     await field(page, "Name").fill("Sam Buyer");
@@ -150,6 +213,7 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
   const fillNetwork = async (page: Page) => {
     await field(page, "Network Name").fill("Zenith Leads");
     await field(page, "Website").fill("https://zenith-leads.example.com");
+    await field(page, "Country").selectOption("DE");
     await field(page, "Number of Offers").fill("85");
     await field(page, "Tracking Platform").selectOption({ index: 1 });
     await field(page, "Description").fill(
@@ -170,6 +234,17 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     const page = await open(js, "/add-your-network");
     const posts = countPosts(page);
     const submit = () => page.getByRole("button", { name: "Submit network" }).click();
+
+    // docs/product.md §3: the country list starts with an empty "Select Country", the United States first.
+    const countries = await field(page, "Country")
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(countries.slice(0, 2)).toEqual([
+      ["", "Select Country"],
+      ["US", "United States"],
+    ]);
+    expect(countries.length).toBeGreaterThan(240);
+    expect(await field(page, "Country").inputValue()).toBe("");
 
     // Mistakes first: messages beside the fields, typed values kept.
     await field(page, "Network Name").fill("Zenith Leads");
@@ -208,10 +283,11 @@ describe.skipIf(!browserAvailable)("lead forms in Chromium", () => {
     await submit();
     await page.getByTestId("lead-confirmation").waitFor();
     expect(await page.getByTestId("lead-confirmation").textContent()).toContain(LEAD_CONFIRMATIONS.network);
-    const [row] = await server.db.query<{ name: string; logo_path: string; status: string }>(
-      sql`SELECT name, logo_path, status FROM network_submissions WHERE email = 'maria@zenith-leads.example.com'`,
+    const [row] = await server.db.query<{ name: string; logo_path: string; status: string; country: string }>(
+      sql`SELECT name, logo_path, status, details->>'country' AS country FROM network_submissions
+        WHERE email = 'maria@zenith-leads.example.com'`,
     );
-    expect(row).toMatchObject({ name: "Zenith Leads", status: "pending" });
+    expect(row).toMatchObject({ name: "Zenith Leads", status: "pending", country: "DE" });
     expect(row.logo_path).toMatch(/^uploads\/network-logos\/[0-9a-f-]{36}\.png$/);
     await page.close();
   }, 60_000);

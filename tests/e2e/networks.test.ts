@@ -137,6 +137,21 @@ describe.skipIf(!browserAvailable)("networks and traffic sources in the browser"
     await page.waitForURL((url) => url.pathname === `/network/${net.id}/${net.slug}`);
 
     const review = page.getByRole("form", { name: "Write a review" });
+    // Sent empty, or too short, the form shows the docs/product.md §5 messages beside its fields
+    // (the browser's own "Please fill out this field." would stop it before the server is asked).
+    const reviewError = (name: string) => review.locator(`[data-field-error="${name}"]`);
+    await review.getByRole("button", { name: "Submit review" }).click();
+    await reviewError("comment").waitFor();
+    expect(await reviewError("rating").textContent()).toBe("Rating cannot be blank");
+    expect(await reviewError("comment").textContent()).toBe("Comment cannot be blank");
+    expect(await review.getByLabel("Your review").getAttribute("aria-invalid")).toBe("true");
+    await review.getByLabel("5 stars").check({ force: true });
+    await review.getByLabel("Your review").fill("Too short");
+    await review.getByRole("button", { name: "Submit review" }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-field-error="rating"]'));
+    expect(await reviewError("comment").textContent()).toBe("Comment must be at least 20 characters long");
+    expect(await review.getByLabel("Your review").inputValue()).toBe("Too short");
+
     await review.getByLabel("5 stars").check({ force: true });
     await review.getByLabel("Your review").fill("Weekly payments and a helpful manager.");
     await review.getByRole("button", { name: "Submit review" }).click();

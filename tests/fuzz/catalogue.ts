@@ -275,6 +275,7 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     fields: [
       "networkName",
       "website",
+      "country",
       "contactName",
       "email",
       "phone",
@@ -702,6 +703,7 @@ export const PAGE_ACTIONS: PageAction[] = [
     fields: [
       "networkName",
       "website",
+      "country",
       "offerCount",
       "trackingPlatform",
       "description",

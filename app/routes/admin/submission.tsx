@@ -42,6 +42,7 @@ export async function action(args: Route.ActionArgs) {
 /** The submitted fields in the form's order, as the form labelled them. */
 const SHOWN = [
   "website",
+  "country",
   "contactName",
   "phone",
   "messenger",

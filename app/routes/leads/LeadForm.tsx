@@ -13,6 +13,7 @@ import { AntibotNotice, useAntibotSiteKey } from "#app/ui/antibot/AntibotForm.ts
 import { executeRecaptcha } from "#app/ui/antibot/recaptcha-client.ts";
 import { Fields } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";
+import { useNotify } from "#app/ui/shell/Notifications.tsx";
 
 // The field messages say what is wrong, and the alert counts them; a refusal
 // that belongs to no field (rate limit, anti-bot) is the alert itself.
@@ -42,6 +43,7 @@ export function LeadForm({
   children,
 }: Props) {
   const submit = useSubmit();
+  const notify = useNotify();
   const siteKey = useAntibotSiteKey();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -85,7 +87,10 @@ export function LeadForm({
         encType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
       });
     } catch (err) {
-      setNotice(err instanceof Error ? err.message : String(err));
+      // The anti-bot check failed (docs/product.md §8): said in the form and notified.
+      const message = err instanceof Error ? err.message : String(err);
+      setNotice(message);
+      notify({ type: "error", text: message });
     } finally {
       setChecking(false);
     }

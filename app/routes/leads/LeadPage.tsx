@@ -1,6 +1,6 @@
 // The frame of every lead form page: its heading and introduction, then the
 // form, or in its place the confirmation once the form is accepted.
-import { useSettledActionData } from "#app/ui/form/Fields.tsx";
+import { useFormResult } from "#app/ui/form/Fields.tsx";
 import type { ComponentProps, ReactNode } from "react";
 
 import { LEAD_ACTIONS, LEAD_CONFIRMATIONS } from "#contracts/leads.ts";
@@ -77,7 +77,8 @@ export function LeadPage({
   children: ReactNode;
 }) {
   const { path, heading, submitLabel, confirmation } = LEAD_PAGES[kind];
-  const result = useSettledActionData();
+  // A refusal, or a post that failed on its way (lead-failures.ts), is also notified as an ERROR.
+  const { result } = useFormResult();
   return (
     <section className={`mx-auto ${width}`}>
       <h1 className="text-2xl font-semibold">{heading}</h1>

@@ -3,6 +3,7 @@
 // bytes; the submission is stored as pending and the staff are mailed.
 import type { ReactNode } from "react";
 import { LOGO_RULES, NETWORK_FIELDS as F, networkSubmissionSchema } from "#contracts/leads.ts";
+import { SELECT_COUNTRY } from "#contracts/networks.ts";
 import { requestContext } from "#app/context.ts";
 import { CheckboxGroup, FileField, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
 import { EmailField, FieldPairs, MessengerField, WebsiteField } from "./lead-fields";
@@ -12,6 +13,7 @@ import { leadAction } from "./lead.server";
 import type { Route } from "./+types/add-your-network";
 
 export { leadMeta as meta } from "./LeadPage";
+export { leadClientAction as clientAction } from "./lead-failures";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await context.get(requestContext).services.networks.options() };
@@ -79,6 +81,12 @@ export default function AddYourNetworkPage({ loaderData: { options } }: Route.Co
           <>
             <TextField name="networkName" label={F.networkName} required maxLength={120} autoComplete="organization" />
             <WebsiteField label={F.website} />
+            <SelectField
+              name="country"
+              label={F.country}
+              options={options.countries.map((c) => ({ value: c.code, label: c.name }))}
+              placeholder={SELECT_COUNTRY}
+            />
             <TextField name="offerCount" label={F.offerCount} required inputMode="numeric" />
             <SelectField
               name="trackingPlatform"

@@ -8,6 +8,7 @@ import { LeadPage } from "./LeadPage";
 import { leadAction } from "./lead.server";
 
 export { leadMeta as meta } from "./LeadPage";
+export { leadClientAction as clientAction } from "./lead-failures";
 
 export const action = leadAction(({ values }, origin, services) => services.leads.contactSupport(values, origin));
 

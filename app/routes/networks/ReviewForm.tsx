@@ -35,9 +35,14 @@ export function ReviewForm({
     );
   }
   const errors = result && !result.ok ? (result.errors ?? {}) : {};
+  // After a refusal the form shows again what was typed (without JavaScript the page is rebuilt).
+  const typed = result && !result.ok ? (result.values ?? {}) : {};
+  const typedRating = Number(typed.rating);
   return (
-    // The key resets the fields when the saved review changes.
+    // The key resets the fields when the saved review changes. The server judges the fields
+    // (noValidate): its docs/product.md §5 messages stand beside them, not the browser's own.
     <AntibotForm
+      noValidate
       antibotAction={ANTIBOT_ACTIONS.review}
       preventScrollReset
       className="flex flex-col gap-3"
@@ -50,7 +55,11 @@ export function ReviewForm({
           You reviewed this network before; sending the form again updates your review.
         </p>
       )}
-      <StarPicker name="rating" defaultValue={mine?.rating} error={errors.rating} />
+      <StarPicker
+        name="rating"
+        defaultValue={Number.isInteger(typedRating) && typedRating > 0 ? typedRating : mine?.rating}
+        error={errors.rating}
+      />
       <div>
         <label htmlFor="review-comment" className="mb-1 block text-sm font-medium">
           Your review
@@ -60,19 +69,19 @@ export function ReviewForm({
           name="comment"
           rows={5}
           className="input"
-          defaultValue={mine?.comment ?? ""}
+          defaultValue={typeof typed.comment === "string" ? typed.comment : (mine?.comment ?? "")}
           minLength={COMMENT_MIN}
           maxLength={COMMENT_MAX}
           required
           aria-invalid={Boolean(errors.comment)}
-          aria-describedby="review-comment-hint"
+          aria-describedby={errors.comment ? "review-comment-hint review-comment-error" : "review-comment-hint"}
           placeholder="Payments, offers, support: what was your experience?"
         />
         <p id="review-comment-hint" className="mt-1 text-xs text-slate-500">
           {COMMENT_MIN}–{COMMENT_MAX} characters.
         </p>
         {errors.comment && (
-          <p className="field-error" role="alert">
+          <p id="review-comment-error" className="field-error" data-field-error="comment" role="alert">
             {errors.comment}
           </p>
         )}

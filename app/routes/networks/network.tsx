@@ -82,8 +82,8 @@ function reviewSavedMessage(saved: { created: boolean; status: string; heldBecau
   return saved.created ? "Thank you! Your review has been published." : "Your review has been updated.";
 }
 
-// Nothing typed is sent back: the review form is rebuilt from the saved review.
-const REVIEW_FORM: FormSpec = { fields: new Set() };
+// A refused review shows its stars and comment again; an accepted one is rebuilt from the saved review.
+const REVIEW_FORM: FormSpec = { fields: new Set(["rating", "comment"]) };
 // A report names its review; what its reader typed may be shown again.
 const REPORT_FORM: FormSpec = { fields: new Set(["intent", "reviewId", "reason", "comment"]) };
 

@@ -158,7 +158,11 @@ export function SelectField({
   options,
   placeholder,
   ...field
-}: Omit<ControlProps, "hint"> & { options: readonly string[]; placeholder: string }) {
+}: Omit<ControlProps, "hint"> & {
+  /** Each option's text, also its value, or a value with its label (a country's code and name). */
+  options: readonly (string | { value: string; label: string })[];
+  placeholder: string;
+}) {
   return (
     <Control {...field}>
       {(attributes, value) => (
@@ -166,11 +170,14 @@ export function SelectField({
           {...attributes({ className: "input mt-1", required: field.required, defaultValue: typed(value) ?? "" })}
         >
           <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          {options.map((o) => {
+            const { value, label } = typeof o === "string" ? { value: o, label: o } : o;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
         </select>
       )}
     </Control>
