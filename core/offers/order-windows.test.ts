@@ -21,6 +21,9 @@ beforeAll(async () => {
     WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
   // 300 offers named after one brand, for a misspelling with more close matches than the list shows.
   await db.query(sql`UPDATE offers SET name = name || ' Zorbix' WHERE id % 5 = 1`);
+  // Issue #15: for "casno", the casino offers come before more popular cash offers.
+  await db.query(sql`UPDATE offers SET name = 'Cash ' || name, popularity = popularity + 100000 WHERE id % 5 = 2`);
+  await db.query(sql`UPDATE offers SET name = name || ' Casino' WHERE id % 97 = 3`);
   await db.execScript("ANALYZE offers");
   // A word in exactly one offer's name: fewer matches than any window needs.
   const [row] = await db.query<{ word: string }>(sql`
@@ -99,7 +102,7 @@ describe("order windows", () => {
 
     // The sample walk finds none: straight to the text index (for the exact and the typo-tolerant search).
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
-    expect(rare.answer.total).toBe(1);
+    expect(rare.answer.offers.filter((o) => o.name.toLowerCase().includes(rareWord))).toHaveLength(1);
     expect(rare).toMatchObject({ walks: 2, heads: 4 });
   });
 });
@@ -112,5 +115,36 @@ describe("close spellings", () => {
     expect(first.offers.every((o) => o.name.endsWith("Zorbix"))).toBe(true);
     expect((await run(db, windows, { query: "zorbixx", page: 4 })).offers).toHaveLength(25);
     expect((await run(db, windows, { query: "zorbixx", page: 5 })).offers).toHaveLength(0);
+  });
+
+  it("rank by the closest catalogue word, not by popularity among loose matches (issue #15)", async () => {
+    const windows = createOrderWindows();
+    const typo = await run(db, windows, { query: "casno", selectedTab: "payPerCall" });
+    expect(typo.fuzzy).toBe(true);
+    expect(typo.offers.length).toBeGreaterThan(0);
+    expect(typo.offers.every((o) => /casino/i.test(o.name))).toBe(true);
+    const first = await run(db, windows, { query: "casno" });
+    expect(first.offers.filter((o) => !o.pinned)[0].name).toMatch(/casino/i);
+  });
+
+  it("widen only the words that have a close spelling, and find nothing for gibberish", async () => {
+    const windows = createOrderWindows();
+    const mixed = await run(db, windows, { query: "casno zorbix", page: 1, selectedTab: "newest" });
+    expect(mixed.fuzzy).toBe(true);
+    expect(mixed.offers.length).toBeGreaterThan(0);
+    expect(mixed.offers.every((o) => /casino/i.test(o.name) && /zorbix/i.test(o.name))).toBe(true);
+    expect(await run(db, windows, { query: "qqxxzzjj" })).toMatchObject({ total: 0, fuzzy: false });
+  });
+
+  it("learn the words of new and renamed offers", async () => {
+    const windows = createOrderWindows();
+    expect((await run(db, windows, { query: "quuxlamber" })).total).toBe(0);
+    const [{ id }] = await db.query<{ id: number }>(
+      sql`SELECT id FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
+    await db.query(sql`UPDATE offers SET name = 'Quuxlomber Rewards' WHERE id = ${id}`);
+    const typo = await run(db, windows, { query: "quuxlamber" });
+    expect(typo).toMatchObject({ fuzzy: true, total: 1 });
+    expect(typo.offers[0].id).toBe(Number(id));
   });
 });
