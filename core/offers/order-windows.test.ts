@@ -4,6 +4,7 @@
 // the newest order cannot find enough of them, so the search must fall back).
 // Every search runs with small windows and with none, and both must agree.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { sql, type Database, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
@@ -87,6 +88,40 @@ describe("order windows", () => {
         expect(await run(db, windowed, input), JSON.stringify(input)).toEqual(await run(db, full, input));
       }
     }
+  });
+
+  it("give the same answers for any words, typos and filters (property)", async () => {
+    const windowed = small();
+    const full = none();
+    // Catalogue words, and the same words with one letter dropped, doubled or swapped (the close-spelling path).
+    const word = fc
+      .tuple(
+        fc.constantFrom("zeta", "omega", "casino", "insurance", "zorbix", "loans", "dating", "solar", rareWord),
+        fc.nat(),
+        fc.constantFrom("as is", "drop", "double", "swap"),
+      )
+      .map(([w, at, typo]) => {
+        const i = at % (w.length - 1);
+        if (typo === "drop") return w.slice(0, i) + w.slice(i + 1);
+        if (typo === "double") return w.slice(0, i) + w[i] + w.slice(i);
+        if (typo === "swap") return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+        return w;
+      });
+    const input = fc.record(
+      {
+        query: fc.array(word, { minLength: 1, maxLength: 2 }).map((ws) => ws.join(" ")),
+        selectedTab: fc.constantFrom("topOffers", "newest", "highestPayout", "payPerCall", "mobile"),
+        page: fc.integer({ min: 1, max: 5 }),
+        countries: fc.constantFrom("", "US", "GB DE").map((c) => (c ? c.split(" ") : [])),
+      },
+      { requiredKeys: ["query", "page"] },
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async (search) => {
+        expect(await run(db, windowed, search)).toEqual(await run(db, full, search));
+      }),
+      { numRuns: 40, seed: 16 },
+    );
   });
 
   it("walk a window for a common word, and read all matches when the walk would not pay", async () => {
