@@ -23,7 +23,18 @@ import { createCache } from "#core/cache/cache.ts";
  * offers the order runs over (the sponsored ones, for pins), so windows and
  * walks count only those.
  */
-export type OrderKey = { name: string; column: SQL; desc: boolean; scope?: SQL };
+export type OrderKey = {
+  name: string;
+  column: SQL;
+  desc: boolean;
+  scope?: SQL;
+  /**
+   * Whether the order's index carries what a search tests (migration 0004: popularity), so a
+   * walk reads index pages only; otherwise each offer walked is a table read, like each
+   * match the text index finds.
+   */
+  covering?: boolean;
+};
 /** Reads the first matches, within `bound` by walking the order's index, or all of them through the text index. */
 export type ReadMatches<T> = (bound: SQL | null) => Promise<T & { found: number }>;
 
@@ -36,12 +47,15 @@ const EDGES_TTL_MS = 10 * 60_000;
 const EDGE_SAMPLE_ROWS = 20_000;
 /** A window is walked when the sample says it holds this many heads. */
 const WALK_SLACK = 1.5;
+/** What testing an offer on a walk of a covering index costs, against reading it from the table. */
+const COVERED_ROW_COST = 0.1;
 
 type Edge = { size: number; edge: string };
 
 export function createOrderWindows(options: { sizes?: readonly number[] } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
-  type Windows = { edges: Edge[] };
+  /** `offers`: about how many offers the order runs over. */
+  type Windows = { edges: Edge[]; offers: number };
   // One entry per order key (a handful).
   const cache = createCache<Windows>({ ttlMs: EDGES_TTL_MS, max: 100 });
 
@@ -60,17 +74,22 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
     const percent = rows > EDGE_SAMPLE_ROWS ? (100 * EDGE_SAMPLE_ROWS) / rows : 100;
     // NULL keys (percent-only payouts) sort last and end the windows. As text:
     // an untyped parameter takes the column's type again where it is compared.
-    const found = await db.query<{ size: number; edge: string }>(sql`
+    const found = await db.query<{ size: number | null; edge: string | null; sampled: number }>(sql`
       WITH sample AS (
         SELECT (${key.column})::text AS edge, row_number() OVER (ORDER BY ${key.column} ${dir}) AS place
         FROM offers o TABLESAMPLE SYSTEM (${percent}) REPEATABLE (16)
         WHERE ${scope} AND ${key.column} IS NOT NULL
       )
-      SELECT w.size, s.edge FROM unnest(${array(sizes)}::int[]) AS w(size)
-      JOIN sample s ON s.place = greatest(1, round(w.size * ${percent}::float8 / 100))
+      SELECT w.size, s.edge, (SELECT count(*) FROM sample)::int AS sampled
+      FROM (SELECT 1) one
+      LEFT JOIN (unnest(${array(sizes)}::int[]) AS w(size)
+        JOIN sample s ON s.place = greatest(1, round(w.size * ${percent}::float8 / 100))) ON true
       ORDER BY w.size`);
     // A window missing from the sample would hold everything.
-    return { edges: found.map((r) => ({ size: Number(r.size), edge: r.edge })) };
+    const edges = found.flatMap((r) =>
+      r.size === null || r.edge === null ? [] : [{ size: Number(r.size), edge: r.edge }],
+    );
+    return { edges, offers: (found[0].sampled * 100) / percent };
   }
 
   const windowsOf = (db: Queryable, key: OrderKey) =>
@@ -84,7 +103,7 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       head: number,
       read: ReadMatches<T>,
     ): Promise<T & { found: number }> {
-      const { edges } = await windowsOf(db, key);
+      const { edges, offers } = await windowsOf(db, key);
       if (!edges.length) return read(null);
       // Inclusive edges: every offer tied with the edge is inside, so nothing
       // outside can outrank anything inside (ids break ties within a key).
@@ -94,7 +113,9 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
       const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
-      if (window) {
+      // A walk tests about head / frequency offers; the text index reads every match (frequency × offers).
+      const walkCost = (head / frequency) * (key.covering ? COVERED_ROW_COST : 1);
+      if (window && walkCost < frequency * offers) {
         const walked = await read(within(window));
         if (walked.found >= head) return walked;
       }

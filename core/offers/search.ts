@@ -125,7 +125,7 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc };
+      return { name: "popularity", column: sql`o.popularity`, desc, covering: true };
     case "sponsored": // the pins: sponsored offers by popularity
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
     case "newest":
