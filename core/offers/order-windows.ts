@@ -15,7 +15,7 @@
 // through the GIN index.
 // Walks are bounded by their window, and a window's answer is taken only when
 // it holds N matches, so the answer is always the same; only the work differs.
-import { sql, type Queryable, type SQL } from "#db/client.ts";
+import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import { createCache } from "#core/cache/cache.ts";
 
 /**
@@ -23,7 +23,18 @@ import { createCache } from "#core/cache/cache.ts";
  * offers the order runs over (the sponsored ones, for pins), so windows and
  * walks count only those.
  */
-export type OrderKey = { name: string; column: SQL; desc: boolean; scope?: SQL };
+export type OrderKey = {
+  name: string;
+  column: SQL;
+  desc: boolean;
+  scope?: SQL;
+  /**
+   * Whether the order's index carries what a search tests (migration 0004: popularity), so a
+   * walk reads index pages only; otherwise each offer walked is a table read, like each
+   * match the text index finds.
+   */
+  covering?: boolean;
+};
 /** Reads the first matches, within `bound` by walking the order's index, or all of them through the text index. */
 export type ReadMatches<T> = (bound: SQL | null) => Promise<T & { found: number }>;
 
@@ -32,39 +43,53 @@ const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
 
 /** Edges move only as offers are imported; a stale edge costs speed, never correctness. */
 const EDGES_TTL_MS = 10 * 60_000;
+/** About how many offers the edges are read from (see load). */
+const EDGE_SAMPLE_ROWS = 20_000;
 /** A window is walked when the sample says it holds this many heads. */
 const WALK_SLACK = 1.5;
+/** What testing an offer on a walk of a covering index costs, against reading it from the table. */
+const COVERED_ROW_COST = 0.1;
 
 type Edge = { size: number; edge: string };
 
 export function createOrderWindows(options: { sizes?: readonly number[] } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
-  type Windows = { edges: Edge[] };
+  /** `offers`: about how many offers the order runs over. */
+  type Windows = { edges: Edge[]; offers: number };
   // One entry per order key (a handful).
   const cache = createCache<Windows>({ ttlMs: EDGES_TTL_MS, max: 100 });
 
-  // Runs in the caller's transaction (PGlite has a single connection), with
-  // index walks allowed for the moment: the edges are read off the order index.
+  // Runs in the caller's transaction (PGlite has a single connection). The edges
+  // are read off a sample of about EDGE_SAMPLE_ROWS offers (whole pages, the same
+  // pages every time): counting a window's offers exactly walks it, and read the
+  // table for 262,144 of them (seconds at a million offers). Any edge gives the same
+  // answers; a window a little longer or shorter than its size costs only speed.
   async function load(db: Queryable, key: OrderKey): Promise<Windows> {
     const dir = key.desc ? sql`DESC` : sql`ASC`;
     const scope = key.scope ? sql`o.status = 'active' AND ${key.scope}` : sql`o.status = 'active'`;
-    const edges: Edge[] = [];
-    const [before] = await db.query<{ i: string; b: string }>(sql`
-      SELECT current_setting('enable_indexscan') AS i, current_setting('enable_bitmapscan') AS b,
-        set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
-    for (const size of sizes) {
-      // NULL keys (percent-only payouts) sort last and end the windows. As text:
-      // an untyped parameter takes the column's type again where it is compared.
-      const [row] = await db.query<{ edge: string }>(sql`
-        SELECT (${key.column})::text AS edge FROM offers o WHERE ${scope} AND ${key.column} IS NOT NULL
-        ORDER BY ${key.column} ${dir} OFFSET ${size - 1} LIMIT 1`);
-      if (!row) break; // fewer offers than the window: it would hold everything
-      edges.push({ edge: row.edge, size });
-    }
-    await db.query(
-      sql`SELECT set_config('enable_indexscan', ${before.i}, true), set_config('enable_bitmapscan', ${before.b}, true)`,
+    const [{ rows }] = await db.query<{ rows: number }>(
+      sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'offers'::regclass`,
     );
-    return { edges };
+    // Never analysed (-1), or small: all of it.
+    const percent = rows > EDGE_SAMPLE_ROWS ? (100 * EDGE_SAMPLE_ROWS) / rows : 100;
+    // NULL keys (percent-only payouts) sort last and end the windows. As text:
+    // an untyped parameter takes the column's type again where it is compared.
+    const found = await db.query<{ size: number | null; edge: string | null; sampled: number }>(sql`
+      WITH sample AS (
+        SELECT (${key.column})::text AS edge, row_number() OVER (ORDER BY ${key.column} ${dir}) AS place
+        FROM offers o TABLESAMPLE SYSTEM (${percent}) REPEATABLE (16)
+        WHERE ${scope} AND ${key.column} IS NOT NULL
+      )
+      SELECT w.size, s.edge, (SELECT count(*) FROM sample)::int AS sampled
+      FROM (SELECT 1) one
+      LEFT JOIN (unnest(${array(sizes)}::int[]) AS w(size)
+        JOIN sample s ON s.place = greatest(1, round(w.size * ${percent}::float8 / 100))) ON true
+      ORDER BY w.size`);
+    // A window missing from the sample would hold everything.
+    const edges = found.flatMap((r) =>
+      r.size === null || r.edge === null ? [] : [{ size: Number(r.size), edge: r.edge }],
+    );
+    return { edges, offers: (found[0].sampled * 100) / percent };
   }
 
   const windowsOf = (db: Queryable, key: OrderKey) =>
@@ -78,7 +103,7 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       head: number,
       read: ReadMatches<T>,
     ): Promise<T & { found: number }> {
-      const { edges } = await windowsOf(db, key);
+      const { edges, offers } = await windowsOf(db, key);
       if (!edges.length) return read(null);
       // Inclusive edges: every offer tied with the edge is inside, so nothing
       // outside can outrank anything inside (ids break ties within a key).
@@ -88,7 +113,9 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
       const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
-      if (window) {
+      // A walk tests about head / frequency offers; the text index reads every match (frequency × offers).
+      const walkCost = (head / frequency) * (key.covering ? COVERED_ROW_COST : 1);
+      if (window && walkCost < frequency * offers) {
         const walked = await read(within(window));
         if (walked.found >= head) return walked;
       }

@@ -1,5 +1,5 @@
 // The offers search (docs/product.md §7 POST /api/offers/search): full-text with weights,
-// a trigram fallback for typos, filters (OR within a list, AND across lists),
+// close spellings of catalogue words for typos (text-query.ts), filters (OR within a list, AND across lists),
 // tabs, sorts, sponsored pins and a bounded count.
 //
 // Ranking, in words: on the Top Offers tab the first page starts with up to
@@ -29,20 +29,15 @@ import {
   type OfferSearchResult,
   type OfferSort,
 } from "#contracts/offers.ts";
-import { buildTextQuery, type TextQuery } from "./text-query.ts";
+import { buildTextQuery, closeSpellings, type CloseQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarks, updatedLately } from "./changes.ts";
 import type { OrderKey, OrderWindows } from "./order-windows.ts";
 
-/** Fewer full-text matches than this and close spellings of offer names are tried too. */
+/** Fewer full-text matches than this and close spellings of the words are tried too. */
 const FUZZY_BELOW = 3;
-/** How close a name must be to the typed text (pg_trgm word_similarity, 0–1). */
-const FUZZY_THRESHOLD = 0.45;
-/**
- * Close spellings are a suggestion list: the 100 most popular of them, ranked.
- * (Testing a name's spelling costs more than testing its words.)
- */
+/** Close spellings are a suggestion list: the 100 most popular of them, ranked. */
 const FUZZY_CAP = 100;
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
@@ -50,7 +45,8 @@ const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 type Plan = {
   where: SQL[];
   text: TextQuery | null;
-  fuzzy: boolean;
+  /** The text widened to close spellings (the fuzzy search), or null. */
+  close: CloseQuery | null;
   /**
    * The sort the visitor chose, or the tab's own. `relevance` exists only with text; `sponsored` picks
    * the pins; `updated` and `payoutChanged` are the recent-change views' own orders (latest first).
@@ -60,7 +56,7 @@ type Plan = {
   pins: boolean;
 };
 
-function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan {
+function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null): Plan {
   const where: SQL[] = [sql`o.status = 'active'`];
   if (input.networks.length) where.push(sql`o.network_id = ANY (${array(input.networks)}::bigint[])`);
   if (input.countries.length) where.push(sql`o.countries && ${array(input.countries)}::text[]`);
@@ -69,13 +65,7 @@ function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan 
   if (input.mobile || input.selectedTab === "mobile") where.push(sql`o.mobile`);
   if (input.selectedTab === "updated") where.push(updatedLately);
   if (input.selectedTab === "payoutIncreased") where.push(payoutRoseLately);
-  if (text) {
-    where.push(
-      fuzzy
-        ? sql`(o.search_document @@ ${text.tsquery} OR ${text.text} <% o.name)`
-        : sql`o.search_document @@ ${text.tsquery}`,
-    );
-  }
+  if (text) where.push(sql`o.search_document @@ ${close ? close.tsquery : text.tsquery}`);
 
   const tabSort: Record<OfferSearch["selectedTab"], Plan["sort"]> = {
     topOffers: text ? "relevance" : "popularity",
@@ -92,16 +82,17 @@ function plan(input: OfferSearch, text: TextQuery | null, fuzzy: boolean): Plan 
   const desc = sort === "relevance" ? true : (input.sortDesc ?? byDefault);
   // Pins belong to the default Top Offers order; a visitor's own sort is honoured as asked.
   const pins = input.selectedTab === "topOffers" && !input.sortBy;
-  return { where, text, fuzzy, sort, desc, pins };
+  return { where, text, close, sort, desc, pins };
 }
 
 /** Relevance order over the candidates (the most popular matches). */
 function relevanceOrder(p: Plan): SQL {
   const t = p.text!;
-  const rank = sql`ts_rank(${RANK_WEIGHTS}::float4[], o.search_document, ${t.tsquery})`;
-  return p.fuzzy
-    ? sql`(o.search_document @@ ${t.tsquery}) DESC, word_similarity(${t.text}, o.name) DESC, ${rank} DESC, o.popularity DESC, o.id DESC`
-    : sql`${rank} DESC, o.popularity DESC, o.id DESC`;
+  const rank = (q: SQL) => sql`ts_rank(${RANK_WEIGHTS}::float4[], o.search_document, ${q})`;
+  // Close spellings: offers with the words as typed first.
+  return p.close
+    ? sql`(o.search_document @@ ${t.tsquery}) DESC, ${rank(p.close.tsquery)} DESC, o.popularity DESC, o.id DESC`
+    : sql`${rank(t.tsquery)} DESC, o.popularity DESC, o.id DESC`;
 }
 
 /** The order matches are taken in; for relevance, the order its candidates are picked in. */
@@ -134,7 +125,7 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc };
+      return { name: "popularity", column: sql`o.popularity`, desc, covering: true };
     case "sponsored": // the pins: sponsored offers by popularity
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
     case "newest":
@@ -185,7 +176,7 @@ async function rankedIds(
   const select = async (where: SQL[]): Promise<{ found: number; ids: number[] }> => {
     const rows = await db.query<{ found: number; id: number | null }>(sql`
       WITH head AS MATERIALIZED (
-        SELECT o.id, o.popularity, ${relevance ? sql`o.name, o.search_document, ` : sql``}row_number() OVER (ORDER BY ${orderBy(p)}) AS n
+        SELECT o.id, o.popularity, ${relevance ? sql`o.search_document, ` : sql``}row_number() OVER (ORDER BY ${orderBy(p)}) AS n
         FROM offers o WHERE ${whereSql(where)} ORDER BY ${orderBy(p)} LIMIT ${head}
       )
       SELECT f.found, page.id FROM (SELECT count(*)::int AS found FROM head) f
@@ -211,8 +202,12 @@ async function rankedIds(
  */
 async function useAccess(db: Queryable, access: "walk" | "bitmap") {
   const walk = access === "walk";
+  // A walk must follow the order's own index. Sorting is off for it: the planner,
+  // guessing a third of the table inside a window of an expression's order
+  // (lower(name)), would rather filter the covering popularity index and sort.
   await db.query(sql`SELECT set_config('enable_indexscan', ${walk ? "on" : "off"}, true),
-    set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true)`);
+    set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true),
+    set_config('enable_sort', ${walk ? "off" : "on"}, true)`);
 }
 
 async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: number, offset: number): Promise<number[]> {
@@ -251,14 +246,19 @@ async function inSearchTransaction<T>(
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
-      set_config('jit', 'off', true),
-      set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+      set_config('jit', 'off', true)`);
     return work(tx);
   });
 }
 
-async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, text: TextQuery | null, fuzzy: boolean) {
-  const p = plan(input, text, fuzzy);
+async function run(
+  db: Queryable,
+  windows: OrderWindows,
+  input: OfferSearch,
+  text: TextQuery | null,
+  close: CloseQuery | null,
+) {
+  const p = plan(input, text, close);
   // The most popular sponsored matches.
   const pins = p.pins
     ? (
@@ -277,7 +277,7 @@ async function run(db: Queryable, windows: OrderWindows, input: OfferSearch, tex
   // pages stay exactly OFFERS_PAGE_SIZE long and no offer shows twice.
   const exclude = pins.length ? [sql`o.id <> ALL (${array(pins)}::bigint[])`] : [];
   const start = (input.page - 1) * OFFERS_PAGE_SIZE;
-  const cap = p.fuzzy ? FUZZY_CAP : OFFERS_TOTAL_CAP;
+  const cap = p.close ? FUZZY_CAP : OFFERS_TOTAL_CAP;
   const [size, offset] =
     input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
@@ -298,12 +298,13 @@ export async function searchOffers(
 ): Promise<OfferSearchResult> {
   const text = buildTextQuery(input.query);
   const { result, fuzzy, rows, marks } = await inSearchTransaction(db, text !== null, async (tx) => {
-    let found = await run(tx, windows, input, text, false);
+    let found = await run(tx, windows, input, text, null);
     let loose = false;
-    if (text && found.total < FUZZY_BELOW && text.text.length >= 3) {
-      const close = await run(tx, windows, input, text, true);
-      if (close.total > found.total) {
-        found = close;
+    const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;
+    if (close) {
+      const closer = await run(tx, windows, input, text, close);
+      if (closer.total > found.total) {
+        found = closer;
         loose = true;
       }
     }

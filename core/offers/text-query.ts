@@ -5,7 +5,11 @@
 // for the description (weight C). So every word is looked up both ways
 // (`simple | english`), and the words are AND-ed. The last word is matched as
 // a prefix, because it is usually the one still being typed.
-import { sql, type SQL } from "#db/client.ts";
+//
+// Close spellings: when the words find (almost) nothing, each typed word also
+// accepts the catalogue's name words spelled closest to it (offer_name_words,
+// migration 0025), and those offers rank by how close their words are.
+import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 
 /** Words that carry no meaning in a product search; dropped unless the query is nothing else. */
 const STOPWORDS = new Set(
@@ -20,9 +24,21 @@ export type TextQuery = {
   words: string[];
   /** A tsquery expression; constant-folded by the planner, so the GIN index applies. */
   tsquery: SQL;
-  /** The original (normalised) text, for trigram matching on offer names. */
+  /** The original (normalised) text. */
   text: string;
+  /** One tsquery per word, in `words` order (`tsquery` is their AND). */
+  terms: SQL[];
 };
+
+/** A text query widened to close spellings. */
+export type CloseQuery = { tsquery: SQL };
+
+/** Close spellings tried per typed word at most: the closest name words (ties). */
+const CLOSE_WORDS = 5;
+/** How alike two words must be (pg_trgm similarity, 0–1): "casno" is 0.44 from "casino". */
+const CLOSE_THRESHOLD = 0.3;
+/** Shorter words have too few trigrams for their spelling to say anything. */
+const MIN_CLOSE_LENGTH = 3;
 
 /** Same rule as the database's oa_normalize: lowercase, a–z 0–9, single spaces. */
 function normalizeSearchText(text: string): string {
@@ -49,5 +65,35 @@ export function buildTextQuery(query: string): TextQuery | null {
     return sql`(CASE WHEN to_tsquery('english', ${term}) = to_tsquery('simple', ${term}) THEN to_tsquery('simple', ${term})
       ELSE to_tsquery('simple', ${term}) || to_tsquery('english', ${term}) END)`;
   });
-  return { words, tsquery: sql`(${sql.join(parts, sql` && `)})`, text };
+  return { words, tsquery: sql`(${sql.join(parts, sql` && `)})`, text, terms: parts };
+}
+
+/**
+ * The query with each word widened to the catalogue's name words spelled closest
+ * to it, or null when no word has one (the search would find nothing new).
+ * Only the closest spelling counts (all of them on a tie): "casno" looks for
+ * casino, not also for the cash offers that would crowd it out by popularity
+ * (issue #15). Each typed word is looked up in the small table of name words,
+ * so the cost does not grow with the number of offers.
+ */
+export async function closeSpellings(db: Queryable, query: TextQuery): Promise<CloseQuery | null> {
+  // `%` compares with this setting; local to the caller's transaction.
+  await db.query(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSE_THRESHOLD)}, true)`);
+  const rows = await db.query<{ i: number; word: string }>(sql`
+    SELECT c.i, c.word FROM (
+      SELECT t.i::int AS i, w.word, rank() OVER (PARTITION BY t.i ORDER BY w.similarity DESC) AS place
+      FROM unnest(${array(query.words)}::text[]) WITH ORDINALITY AS t(typed, i)
+      CROSS JOIN LATERAL (
+        SELECT w.word, similarity(w.word, t.typed) AS similarity FROM offer_name_words w
+        WHERE length(t.typed) >= ${MIN_CLOSE_LENGTH} AND w.word % t.typed AND w.word <> t.typed
+        ORDER BY similarity DESC, w.word LIMIT ${CLOSE_WORDS}
+      ) w
+    ) c WHERE c.place = 1 ORDER BY c.i, c.word`);
+  if (!rows.length) return null;
+  const widened = query.terms.map((term, i) => {
+    // Close words are name words: they count in the name (weight A) only.
+    const close = rows.filter((r) => r.i === i + 1).map((r) => sql`to_tsquery('simple', ${`${r.word}:A`})`);
+    return sql`(${sql.join([term, ...close], sql` || `)})`;
+  });
+  return { tsquery: sql`(${sql.join(widened, sql` && `)})` };
 }
