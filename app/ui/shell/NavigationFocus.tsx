@@ -1,0 +1,27 @@
+// After a client-side navigation to another page, focus moves to the new page's main
+// heading and its title is announced, as a full page load would. Staying on the same
+// path (a search being typed, a filter ticked, a sort) leaves focus where it is:
+// paging moves it itself (Pagination), and typing must never lose the caret.
+// The first load is the browser's: nothing is moved.
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { focusRegion } from "./focus";
+
+export function NavigationFocus() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  const [title, setTitle] = useState("");
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById("main");
+    if (main) focusRegion(main);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the title is the DOM's once the page committed
+    setTitle(document.title);
+  }, [pathname]);
+  return (
+    <p role="status" aria-live="polite" className="sr-only" data-testid="route-announcer">
+      {title}
+    </p>
+  );
+}
