@@ -66,9 +66,11 @@ describe.skipIf(!browserAvailable)("focus and keyboard in Chromium", () => {
     await expect.poll(async () => (await focused()).tag).toBe("h1");
     const h1 = (await page.locator("main h1").first().textContent())?.trim();
     expect((await focused()).text).toBe(h1);
-    // The next Tab goes on from the heading, into the page.
     const title = await page.title();
     await expect.poll(() => page.getByTestId("route-announcer").textContent()).toBe(title);
+    // The next Tab goes on from the heading, into the page (not back to the navigation bar).
+    await page.keyboard.press("Tab");
+    expect(await focusIsIn("main")).toBe(true);
   });
 
   it("keeps focus and the caret in the search box while the typed search updates the page", async () => {
@@ -109,9 +111,11 @@ describe.skipIf(!browserAvailable)("focus and keyboard in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await focused()).testId).toBe("form-alert");
 
-    const beside = await page.locator("[data-field-error]").evaluateAll((els) =>
-      els.map((el) => ({ name: (el as HTMLElement).dataset.fieldError!, text: el.textContent!.trim() })),
-    );
+    const beside = await page
+      .locator("[data-field-error]")
+      .evaluateAll((els) =>
+        els.map((el) => ({ name: (el as HTMLElement).dataset.fieldError!, text: el.textContent!.trim() })),
+      );
     expect(beside.length).toBeGreaterThanOrEqual(4);
     const listed = await page
       .getByTestId("form-alert")

@@ -16,7 +16,6 @@ export function NavigationFocus() {
     previous.current = pathname;
     const main = document.getElementById("main");
     if (main) focusRegion(main);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the title is the DOM's once the page committed
     setTitle(document.title);
   }, [pathname]);
   return (
