@@ -272,7 +272,15 @@ const correctionOf = (count: number) =>
  * to its field (each message stays beside its field too). It takes focus when a refusal
  * arrives, so a screen reader reads it first and Tab goes on into the form.
  */
-export function ErrorSummary({ errors, notice }: { errors: Record<string, string>; notice?: string }) {
+export function ErrorSummary({
+  errors,
+  notice,
+  testId = "form-alert",
+}: {
+  errors: Record<string, string>;
+  notice?: string;
+  testId?: string;
+}) {
   const idOf = useIdOf();
   const box = useRef<HTMLDivElement>(null);
   const fields = Object.entries(errors);
@@ -286,7 +294,7 @@ export function ErrorSummary({ errors, notice }: { errors: Record<string, string
       ref={box}
       tabIndex={-1}
       role="alert"
-      data-testid="form-alert"
+      data-testid={testId}
       className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 outline-none focus-visible:ring-2 focus-visible:ring-red-400"
     >
       {notice ?? correctionOf(fields.length)}
@@ -325,8 +333,10 @@ export function ErrorSummary({ errors, notice }: { errors: Record<string, string
  * its field messages, or the refusal that belongs to no field. Inside `Fields` when the
  * form gives its fields an `idPrefix`.
  */
-export function FormAlert({ result }: { result: FormResult | undefined }) {
+export function FormAlert({ result, testId }: { result: FormResult | undefined; testId?: string }) {
   if (!result || result.ok) return null;
   const errors = result.errors ?? NO_ERRORS;
-  return <ErrorSummary errors={errors} notice={Object.keys(errors).length ? undefined : result.message} />;
+  return (
+    <ErrorSummary errors={errors} notice={Object.keys(errors).length ? undefined : result.message} testId={testId} />
+  );
 }
