@@ -8,16 +8,17 @@ import { useLocation } from "react-router";
 import { focusRegion } from "./focus";
 
 export function NavigationFocus() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const previous = useRef(pathname);
   const [title, setTitle] = useState("");
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const main = document.getElementById("main");
-    if (main) focusRegion(main);
+    // A link to a part of the page (/networks/x#reviews) goes to that part, else to the page's heading.
+    const region = (hash && document.getElementById(hash.slice(1))) || document.getElementById("main");
+    if (region) focusRegion(region);
     setTitle(document.title);
-  }, [pathname]);
+  }, [pathname, hash]);
   return (
     <p role="status" aria-live="polite" className="sr-only" data-testid="route-announcer">
       {title}
