@@ -73,6 +73,24 @@ describe.skipIf(!browserAvailable)("focus and keyboard in Chromium", () => {
     expect(await focusIsIn("main")).toBe(true);
   });
 
+  it("takes a link to a part of another page to that part's heading", async () => {
+    await open("/networks");
+    const href = await page
+      .locator('[data-testid="networks-table"] tbody a[href^="/network/"]')
+      .first()
+      .getAttribute("href");
+    // A client-side navigation, as a router link to /network/{id}/{slug}#reviews makes.
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+        ).__reactRouterDataRouter.navigate(to),
+      `${href}#reviews`,
+    );
+    await page.waitForURL((u) => u.hash === "#reviews");
+    await expect.poll(async () => (await focused()).id).toBe("network-reviews");
+  });
+
   it("keeps focus and the caret in the search box while the typed search updates the page", async () => {
     await open("/");
     await page.locator("#search-box").focus();

@@ -14,7 +14,7 @@ export function NavigationFocus() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    // A link to a part of the page (/networks/x#reviews) goes to that part, else to the page's heading.
+    // A link to a part of the page (/network/1/x#reviews) goes to that part, else to the page's heading.
     const region = (hash && document.getElementById(hash.slice(1))) || document.getElementById("main");
     if (region) focusRegion(region);
     setTitle(document.title);
