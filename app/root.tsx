@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { requestContext } from "./context";
 import { Footer } from "#app/ui/shell/Footer.tsx";
 import { NavBar } from "#app/ui/shell/NavBar.tsx";
+import { NavigationFocus } from "#app/ui/shell/NavigationFocus.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
@@ -85,7 +86,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Skip to content
             </a>
             <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
-            <main id="main">{children}</main>
+            {/* Focusable from script: the skip link and NavigationFocus land on it when a page has no heading. */}
+            <main id="main" tabIndex={-1} className="outline-none">
+              {children}
+            </main>
+            <NavigationFocus />
             <Footer links={data?.site.links ?? {}} />
           </ConsentProvider>
         </NotificationProvider>

@@ -1,6 +1,6 @@
 // A multi-select dropdown built on <details>: natively keyboard operable
-// (Tab to the summary, Enter/Space to open, Tab through checkboxes, Escape to
-// close), announced as an expandable button, and a plain set of checkboxes
+// (Tab to the summary, Enter/Space to open, Tab through checkboxes, Escape or
+// Tab out to close), announced as an expandable button, and a plain set of checkboxes
 // inside a GET form when JavaScript is off. Collapsed it reads "N selected".
 //
 // The lists are long (thousands of networks at scale), so a page carries only
@@ -99,6 +99,12 @@ export function MultiSelect({
           details.current.open = false;
           summary.current?.focus();
         }
+      }}
+      // Tab past the last option closes the list, so the next control is one stop away
+      // (not 300). Focus going nowhere (a click inside) keeps it; outside clicks close above.
+      onBlur={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (next && details.current?.open && !details.current.contains(next)) details.current.open = false;
       }}
     >
       <summary

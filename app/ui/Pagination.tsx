@@ -1,6 +1,10 @@
 // Page links with 35 px buttons (docs/product.md §9): first, previous, a window around the
 // current page, next, last. Plain links, so paging works without JavaScript.
-import { Link } from "react-router";
+// With it, the page that follows takes focus to the top of its list: the link
+// followed would otherwise keep it below the new rows, off screen.
+import { useEffect, useRef, type MouseEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { focusRegion } from "#app/ui/shell/focus.ts";
 
 function pageWindow(current: number, count: number, span = 2): (number | "gap")[] {
   const pages = new Set([1, count]);
@@ -25,6 +29,20 @@ export function Pagination({
   href: (page: number) => string;
   label?: string;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  const followed = useRef(false);
+  const location = useLocation();
+  useEffect(() => {
+    if (!followed.current || !nav.current) return;
+    followed.current = false;
+    // The list this pagination belongs to: its section, else the page.
+    const region = nav.current.closest("section") ?? document.getElementById("main");
+    if (region) focusRegion(region);
+  }, [location]);
+  // Only a click the router follows here (not one that opens a new tab).
+  const follow = (e: MouseEvent) => {
+    followed.current = e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+  };
   if (pageCount <= 1) return null;
   const arrow = (to: number, text: string, name: string) =>
     to < 1 || to > pageCount || to === page ? (
@@ -32,12 +50,12 @@ export function Pagination({
         {text}
       </span>
     ) : (
-      <Link to={href(to)} className="page-btn" aria-label={name} preventScrollReset={false}>
+      <Link to={href(to)} className="page-btn" aria-label={name} preventScrollReset={false} onClick={follow}>
         {text}
       </Link>
     );
   return (
-    <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-1">
+    <nav ref={nav} aria-label={label} className="mt-3 flex flex-wrap items-center gap-1">
       {arrow(page - 1, "‹", "Previous page")}
       {pageWindow(page, pageCount).map((p, i) =>
         p === "gap" ? (
@@ -49,7 +67,7 @@ export function Pagination({
             {p}
           </span>
         ) : (
-          <Link key={p} to={href(p)} className="page-btn" aria-label={`Page ${p}`}>
+          <Link key={p} to={href(p)} className="page-btn" aria-label={`Page ${p}`} onClick={follow}>
             {p}
           </Link>
         ),

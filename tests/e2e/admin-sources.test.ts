@@ -64,7 +64,10 @@ describe.skipIf(!browserAvailable)("offer sources in Chromium", () => {
     expect(refusedBody).not.toContain(API_KEY);
     const endpointError = form.locator('[data-field-error="endpoint"]');
     await endpointError.waitFor();
-    expect(await form.getByTestId("add-result").textContent()).toBe("endpoint must be an http(s) address");
+    // The form's error summary links the message to its field.
+    expect(await form.getByTestId("add-result").getByRole("link").textContent()).toBe(
+      "endpoint must be an http(s) address",
+    );
     expect(await endpointError.textContent()).toBe("endpoint must be an http(s) address");
     // What was typed stays, except the key, which the server never sends back.
     expect(await form.getByLabel("Endpoint").inputValue()).toBe("ftp://api.eflow.team/v1");

@@ -146,7 +146,7 @@ export default function ApiKeysPage() {
       )}
       <Form ref={createForm} method="post" className="card mt-4 space-y-3" data-intent="create" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <FormAlert result={result} refusalField="name" />
+        <FormAlert result={result} />
         <Fields errors={result?.errors} values={result?.ok ? undefined : result?.values}>
           <TextField
             label="Name (optional)"

@@ -49,7 +49,7 @@ export default function RegisterPage() {
         className="card mt-4 space-y-3"
         noValidate
       >
-        <FormAlert result={result} refusalField="password" />
+        <FormAlert result={result} />
         <Fields errors={result?.errors} values={result?.values}>
           <TextField label="Name" name="name" autoComplete="name" required />
           <TextField label="Email" name="email" type="email" autoComplete="email" required />

@@ -67,7 +67,7 @@ export default function ResetPasswordPage() {
         className="card mt-4 space-y-3"
         noValidate
       >
-        <FormAlert result={result} refusalField="password" />
+        <FormAlert result={result} />
         <input type="hidden" name="token" value={token} />
         <Fields errors={result?.errors}>
           <NewPasswordFields label="New password" />

@@ -3,7 +3,7 @@
 // is on, and posts to the page's action. Without JavaScript it is a plain
 // form post and the server's answer re-renders the page with the errors and
 // the typed values.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
@@ -11,12 +11,12 @@ import { formValues } from "#contracts/leads.ts";
 import { fieldErrors } from "#contracts/validation.ts";
 import { AntibotNotice, useAntibotSiteKey } from "#app/ui/antibot/AntibotForm.tsx";
 import { executeRecaptcha } from "#app/ui/antibot/recaptcha-client.ts";
-import { Fields } from "#app/ui/form/Fields.tsx";
+import { ErrorSummary, Fields } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";
 import { useNotify } from "#app/ui/shell/Notifications.tsx";
 
-// The field messages say what is wrong, and the alert counts them; a refusal
-// that belongs to no field (rate limit, anti-bot) is the alert itself.
+// The field messages say what is wrong, and the summary lists them; a refusal
+// that belongs to no field (rate limit, anti-bot) is the summary itself.
 const noticeOf = (result: FormResult | undefined) =>
   result && !result.ok && !Object.keys(result.errors ?? {}).length ? result.message : undefined;
 
@@ -46,7 +46,6 @@ export function LeadForm({
   const notify = useNotify();
   const siteKey = useAntibotSiteKey();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(result?.errors ?? {});
   const [notice, setNotice] = useState<string | undefined>(noticeOf(result));
   const [checking, setChecking] = useState(false);
@@ -59,14 +58,6 @@ export function LeadForm({
     setErrors(result?.errors ?? {});
     setNotice(noticeOf(result));
   }
-
-  // Take the visitor to the first field that needs attention.
-  useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (!first) return;
-    const el = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
-    el?.focus();
-  }, [errors]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,11 +87,9 @@ export function LeadForm({
     }
   }
 
-  const count = Object.keys(errors).length;
   return (
     <Fields errors={errors} values={result?.values} markRequired>
       <Form
-        ref={formRef}
         method="post"
         action={action}
         encType={multipart ? "multipart/form-data" : undefined}
@@ -109,18 +98,7 @@ export function LeadForm({
         aria-busy={busy}
         className="card space-y-4"
       >
-        {(notice || count > 0) && (
-          <div
-            role="alert"
-            data-testid="form-alert"
-            className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800"
-          >
-            {notice ??
-              (count === 1
-                ? "Please correct the highlighted field."
-                : `Please correct the ${count} highlighted fields.`)}
-          </div>
-        )}
+        <ErrorSummary errors={errors} notice={notice} />
         {children}
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={busy}>

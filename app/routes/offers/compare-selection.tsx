@@ -110,13 +110,16 @@ export function CompareBar() {
       )}
       {selection?.hydrated ? (
         <>
-          <Link
-            to={compareUrl(picked.map((p) => p.id))}
-            className={`btn-primary ${picked.length < 2 ? "pointer-events-none opacity-60" : ""}`}
-            aria-disabled={picked.length < 2}
-          >
-            Compare ({picked.length})
-          </Link>
+          {picked.length < 2 ? (
+            // Nothing to compare yet: no address, so neither a Tab stop nor a way to /compare?ids=.
+            <a role="link" aria-disabled="true" className="btn-primary cursor-not-allowed opacity-60">
+              Compare ({picked.length})
+            </a>
+          ) : (
+            <Link to={compareUrl(picked.map((p) => p.id))} className="btn-primary">
+              Compare ({picked.length})
+            </Link>
+          )}
           {picked.length > 0 && (
             <button type="button" className="link" onClick={() => selection.clear()}>
               Clear

@@ -3,7 +3,7 @@
 // record `id`, and only the form the answer names shows the answer's messages.
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { Fields, useSettledActionData } from "#app/ui/form/Fields.tsx";
+import { Fields, FormAlert, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import type { FormValues } from "#app/ui/form/form.ts";
 
 export function ConsoleForm({
@@ -52,14 +52,11 @@ export function ConsoleForm({
         idPrefix={id === undefined ? intent : `${intent}-${id}`}
       >
         {children}
+        {/* A refusal is the form's error summary (every field's message, focused); a success a status line. */}
+        <FormAlert result={mine} testId={`${intent}-result`} />
       </Fields>
-      {mine?.message && (
-        <p
-          role={mine.ok ? "status" : "alert"}
-          className={mine.ok ? "text-sm text-green-800" : "field-error"}
-          data-testid={`${intent}-result`}
-          data-record-id={id}
-        >
+      {mine?.ok && mine.message && (
+        <p role="status" className="text-sm text-green-800" data-testid={`${intent}-result`} data-record-id={id}>
           {mine.message}
         </p>
       )}

@@ -1,7 +1,7 @@
 // The one field kit of every page form: labelled controls that show their
 // message beside them and refill what the visitor typed after a server-side
 // refusal (no JavaScript), and the refusal shown for the whole form.
-import { createContext, useContext, useEffect, type InputHTMLAttributes, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { useNotify } from "#app/ui/shell/Notifications.tsx";
 import type { FormResult, FormValues } from "./form";
@@ -267,16 +267,83 @@ export function useFormResult() {
   return { result, busy };
 }
 
+// One object, so a re-render is not a new refusal (the summary takes focus on each).
+const NO_ERRORS: Record<string, string> = {};
+
+/** What a summary says above its list: how many fields need attention. */
+const correctionOf = (count: number) =>
+  count === 1 ? "Please correct the highlighted field." : `Please correct the ${count} highlighted fields.`;
+
 /**
- * The same message in the page itself, for visitors without JavaScript; not
- * repeated when the form shows it beside `refusalField` already.
+ * A refused form's summary at its top: the refusal, or every field's message as a link
+ * to its field (each message stays beside its field too). It takes focus when a refusal
+ * arrives, so a screen reader reads it first and Tab goes on into the form.
  */
-export function FormAlert({ result, refusalField }: { result: FormResult | undefined; refusalField?: string }) {
-  if (!result || result.ok || !result.message) return null;
-  if (refusalField && result.errors?.[refusalField] === result.message) return null;
+export function ErrorSummary({
+  errors,
+  notice,
+  testId = "form-alert",
+}: {
+  errors: Record<string, string>;
+  notice?: string;
+  testId?: string;
+}) {
+  const idOf = useIdOf();
+  const box = useRef<HTMLDivElement>(null);
+  const fields = Object.entries(errors);
+  const shown = Boolean(notice || fields.length);
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [errors, notice, shown]);
+  if (!shown) return null;
   return (
-    <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-      {result.message}
-    </p>
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="alert"
+      data-testid={testId}
+      className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+    >
+      {notice ?? correctionOf(fields.length)}
+      {!notice && (
+        <ul className="mt-1 list-disc pl-5">
+          {fields.map(([name, message]) =>
+            // "_form": a message about the whole form, with no field to go to.
+            name === "_form" ? (
+              <li key={name}>{message}</li>
+            ) : (
+              <li key={name}>
+                <a
+                  href={`#${idOf(name)}`}
+                  className="underline"
+                  onClick={(e) => {
+                    const field = document.getElementById(idOf(name));
+                    if (!field) return;
+                    // Into the field itself, not only scrolled to it (a fragment link only scrolls).
+                    e.preventDefault();
+                    field.focus();
+                  }}
+                >
+                  {message}
+                </a>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A page form's refusal in the page itself (with or without JavaScript): the summary of
+ * its field messages, or the refusal that belongs to no field. Inside `Fields` when the
+ * form gives its fields an `idPrefix`.
+ */
+export function FormAlert({ result, testId }: { result: FormResult | undefined; testId?: string }) {
+  if (!result || result.ok) return null;
+  const errors = result.errors ?? NO_ERRORS;
+  return (
+    <ErrorSummary errors={errors} notice={Object.keys(errors).length ? undefined : result.message} testId={testId} />
   );
 }

@@ -1,6 +1,6 @@
 // Navigation bar (docs/product.md §2): internal links, external resources, and for
-// visitors the login dropdown that opens on hover and on keyboard focus.
-import { useState } from "react";
+// visitors the login dropdown that opens on hover or from its button.
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
@@ -54,7 +54,10 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
             ),
           )}
           <details className="relative">
-            <summary className="nav-link cursor-pointer list-none">Resources ▾</summary>
+            <summary className="nav-link cursor-pointer list-none">
+              {/* The space is in the hidden part too: the name is "Resources", nothing after it. */}
+              Resources<span aria-hidden="true"> ▾</span>
+            </summary>
             <ul className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
               {links.passwordRecoveryUrl && (
                 <li>
@@ -104,33 +107,67 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
   );
 }
 
-/** Opens on hover and when focus enters it, so keyboard users reach the same form. */
+/**
+ * Opens on hover (docs/product.md §2) and, as a disclosure button beside the Login link,
+ * on click, Enter or Space; keyboard users pass it in one stop unless they open it.
+ * Closes on Escape (back to its button), a click outside, or focus leaving it.
+ */
 function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
-  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const open = hovered || pinned;
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const close = () => {
+    setHovered(false);
+    setPinned(false);
+  };
+  useEffect(() => {
+    if (!pinned) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [pinned]);
   // On /login?redirectTo=… the dropdown keeps the remembered page too.
   const redirectTo = new URLSearchParams(useLocation().search).get("redirectTo");
   return (
     <div
-      className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
+      ref={root}
+      className="relative flex items-center"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      // Focus going nowhere (a click on the panel's padding) keeps it open.
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        const next = e.relatedTarget as Node | null;
+        if (next && !e.currentTarget.contains(next)) close();
       }}
       onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
+        if (e.key === "Escape" && open) {
+          close();
+          button.current?.focus();
+        }
       }}
     >
-      <NavLink
-        to="/login"
-        className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}
-        aria-haspopup="true"
-        aria-expanded={open}
-      >
+      <NavLink to="/login" className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}>
         Login
       </NavLink>
+      {/* A hover-opened panel stays open once clicked; a second click closes it. */}
+      <button
+        ref={button}
+        type="button"
+        className="nav-link px-1"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => (pinned ? close() : setPinned(true))}
+      >
+        <span className="sr-only">Login form</span>
+        <span aria-hidden="true">▾</span>
+      </button>
       <div
+        id={id}
         data-testid="login-dropdown"
         hidden={!open}
         className="absolute right-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:top-full"
