@@ -83,8 +83,8 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
 function verticalSearch(offer: OfferDetail) {
   const first = offer.categories[0];
   if (!first) return undefined;
-  const query = offerSearchToUrl({ query: "", page: 1, selectedTab: "topOffers", categories: [first.id] });
-  return { name: first.name, path: `/?${query}` };
+  // The vertical's canonical address (docs/decisions/0025), so the breadcrumb names the page search engines index.
+  return { name: first.name, path: `/?${new URLSearchParams({ categories: String(first.id) })}` };
 }
 
 /**
