@@ -1,0 +1,88 @@
+// Link prefetch when idle (docs/product.md §9): once the browser is idle — at the
+// latest after 2,000 ms — the links of the page's content that are in view (the
+// results' offer and network links, the next page) load their page's code and data
+// ahead of the click, through React Router's PrefetchPageLinks. Never on a 2g
+// connection, with data saver on, or offline: the visitor pays for every byte.
+import { useContext, useEffect, useState } from "react";
+import { PrefetchPageLinks, UNSAFE_DataRouterContext, useLocation } from "react-router";
+
+/** requestIdleCallback's timeout: prefetching starts by then even on a busy page. */
+export const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
+
+/** How often, and how many times, a page whose route is not known yet is looked at again. */
+const DISCOVERY_LOOK_MS = 250;
+const DISCOVERY_LOOKS = 12;
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+/** False on a 2g connection ("2g", "slow-2g"), with data saver on, or offline. */
+function prefetchAllowed(): boolean {
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  return navigator.onLine && !connection?.saveData && !connection?.effectiveType?.includes("2g");
+}
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, PREFETCH_IDLE_TIMEOUT_MS); // Safari has no requestIdleCallback
+  return () => clearTimeout(handle);
+}
+
+/**
+ * A link this app navigates to itself (React Router marks them data-discover), as path and
+ * query. Links to the page itself (tabs, sorts, filters) would each run a search the visitor
+ * may never ask for: of those, only the next page (rel="next").
+ */
+function pageOf(link: HTMLAnchorElement): string | null {
+  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return null;
+  if (url.pathname === location.pathname && link.rel !== "next") return null;
+  return url.pathname + url.search;
+}
+
+export function IdlePrefetch() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const { pathname, search } = useLocation();
+  const at = pathname + search;
+  // The pages found on the page at `at`: a navigation starts the list afresh.
+  const [found, setFound] = useState<{ at: string; pages: string[] }>({ at, pages: [] });
+
+  useEffect(() => {
+    let observer: IntersectionObserver | undefined;
+    const cancel = whenIdle(() => {
+      observer = new IntersectionObserver((entries) => {
+        // Asked per batch: the connection can change (data saver switched on, offline) while the page is open.
+        if (!prefetchAllowed()) return;
+        const shown = entries.filter((e) => e.isIntersecting).map((e) => e.target as HTMLAnchorElement);
+        shown.forEach((link) => observer?.unobserve(link));
+        const pages = shown.map(pageOf).filter((p): p is string => p !== null);
+        if (pages.length)
+          setFound((known) => ({ at, pages: [...new Set([...(known.at === at ? known.pages : []), ...pages])] }));
+      });
+      document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]").forEach((a) => observer?.observe(a));
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
+  }, [at]);
+
+  // A page is prefetched once the router knows its route. Route discovery (the router asking
+  // the server for the routes of the links on the page) may still be under way and announces
+  // nothing when done, so a page not yet known is looked at again a little later, a few times.
+  const known = (page: string) => router?.match(page)?.every((m) => m.route.path !== "*") ?? false;
+  const pages = found.at === at ? found.pages : [];
+  const waiting = pages.some((page) => !known(page));
+  const [looks, setLooks] = useState({ at, count: 0 });
+  const count = looks.at === at ? looks.count : 0;
+  useEffect(() => {
+    if (!waiting || count >= DISCOVERY_LOOKS) return;
+    const handle = setTimeout(() => setLooks({ at, count: count + 1 }), DISCOVERY_LOOK_MS);
+    return () => clearTimeout(handle);
+  }, [at, waiting, count]);
+
+  return pages.filter(known).map((page) => <PrefetchPageLinks key={page} page={page} />);
+}
