@@ -46,7 +46,7 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     const { context, page, requests } = await open();
     await page.goto(`${server.baseUrl}/`);
     await offerLinks(page).first().waitFor();
-    await expect.poll(() => requests.filter((u) => OFFER_FETCH.test(u)).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => requests.filter((u) => OFFER_FETCH.test(u)).length, { timeout: 8_000 }).toBeGreaterThan(0);
     // The data of a linked page, not the page the visitor is on.
     const data = requests.filter((u) => /\.data(\?|$)/.test(u)).map((u) => new URL(u).pathname);
     const linked = await offerLinks(page).evaluateAll((links) =>
@@ -64,8 +64,8 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     const { context, page, requests } = await open(connection);
     await page.goto(`${server.baseUrl}/`);
     await offerLinks(page).first().waitFor();
-    // Past the idle timeout (2,000 ms) with room to spare.
-    await page.waitForTimeout(3_500);
+    // Past the quiet time (2,000 ms) and the idle timeout (2,000 ms more at most).
+    await page.waitForTimeout(5_000);
     expect(requests.filter((u) => OFFER_FETCH.test(u))).toEqual([]);
     await context.close();
   });

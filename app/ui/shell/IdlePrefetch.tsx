@@ -1,13 +1,16 @@
-// Link prefetch when idle (docs/product.md §9): once the browser is idle — at the
-// latest after 2,000 ms — the links of the page's content that are in view (the
-// results' offer and network links, the next page) load their page's code and data
-// ahead of the click, through React Router's PrefetchPageLinks. Never on a 2g
+// Link prefetch when idle (docs/product.md §9): once the visitor has left the page
+// alone for 2,000 ms (no key, pointer, touch or wheel) and the browser is idle, the
+// links of the page's content that are in view (the results' offer and network links,
+// the next page) load their page's code and data ahead of the click, through React
+// Router's PrefetchPageLinks. Waiting for a quiet page keeps prefetches from competing
+// with what the visitor is doing (typing a search, ticking filters). Never on a 2g
 // connection, with data saver on, or offline: the visitor pays for every byte.
 import { useContext, useEffect, useState } from "react";
 import { PrefetchPageLinks, UNSAFE_DataRouterContext, useLocation } from "react-router";
 
-/** requestIdleCallback's timeout: prefetching starts by then even on a busy page. */
-export const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
+/** How long the page must be left alone before its links are prefetched (also requestIdleCallback's timeout). */
+const PREFETCH_IDLE_MS = 2_000;
+const INTERACTIONS = ["keydown", "pointerdown", "touchstart", "wheel"] as const;
 
 /** How often, and how many times, a page whose route is not known yet is looked at again. */
 const DISCOVERY_LOOK_MS = 250;
@@ -21,13 +24,28 @@ function prefetchAllowed(): boolean {
   return navigator.onLine && !connection?.saveData && !connection?.effectiveType?.includes("2g");
 }
 
+/** Runs `run` once the page has had PREFETCH_IDLE_MS without interaction and the browser is idle; returns a cancel. */
 function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const stopListening = () => INTERACTIONS.forEach((type) => window.removeEventListener(type, restart, true));
+  const settled = () => {
+    stopListening();
+    // Safari has no requestIdleCallback: the quiet time alone decides there.
+    if (typeof requestIdleCallback === "function") idle = requestIdleCallback(run, { timeout: PREFETCH_IDLE_MS });
+    else run();
+  };
+  function restart() {
+    clearTimeout(timer);
+    timer = setTimeout(settled, PREFETCH_IDLE_MS);
   }
-  const handle = setTimeout(run, PREFETCH_IDLE_TIMEOUT_MS); // Safari has no requestIdleCallback
-  return () => clearTimeout(handle);
+  INTERACTIONS.forEach((type) => window.addEventListener(type, restart, { capture: true, passive: true }));
+  restart();
+  return () => {
+    stopListening();
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
 }
 
 /**
