@@ -16,6 +16,8 @@ import { NavBar } from "#app/ui/shell/NavBar.tsx";
 import { NavigationFocus } from "#app/ui/shell/NavigationFocus.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
+import { IdlePrefetch } from "#app/ui/shell/IdlePrefetch.tsx";
+import { FailedLoadRecovery } from "#app/ui/shell/FailedLoadRecovery.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
 import { ConsentProvider } from "#app/ui/consent/Consent.tsx";
 import { consentFromCookies } from "#app/ui/consent/cookie.ts";
@@ -79,6 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NotificationProvider>
           <ConsentProvider tags={data?.tags ?? null} choice={data?.consent ?? null}>
             <ProgressBar />
+            <IdlePrefetch />
+            <FailedLoadRecovery />
             <a
               href="#main"
               className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"

@@ -72,6 +72,22 @@ export const fixedPageMeta =
   ({ matches }: { matches: Parameters<typeof rootSeo>[0] }) =>
     pageMeta(rootSeo(matches), page);
 
+/**
+ * The tags of a page kept out of search results (an account page, the console, a page a mailed
+ * token opens): its own title and description, canonical at its path alone (its query may hold
+ * a token or a selection), and the robots rule saying so.
+ */
+export const unlistedPageMeta = (
+  { matches, location }: { matches: Parameters<typeof rootSeo>[0]; location: { pathname: string } },
+  page: { title: string; description: string; robots?: "noindex" | "noindex, nofollow" },
+) =>
+  pageMeta(rootSeo(matches), {
+    title: page.title,
+    description: page.description,
+    path: location.pathname,
+    extra: [{ name: "robots", content: page.robots ?? "noindex" }],
+  });
+
 export const absolute = (seo: SeoContext, path: string) => `${seo.origin}${path.startsWith("/") ? path : `/${path}`}`;
 
 /** A JSON-LD block (rendered as <script type="application/ld+json">). */

@@ -8,11 +8,13 @@ import { requestContext } from "#app/context.ts";
 import { refusalOf } from "#core/errors.ts";
 import type { UnsubscribeTarget } from "#core/alerts/alerts.ts";
 import type { Route } from "./+types/unsubscribe";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Unsubscribe",
+    description: "Stop the alert mails of a saved search or of your watchlist.",
+  });
 
 type Answer = { target: UnsubscribeTarget | null; done: boolean };
 

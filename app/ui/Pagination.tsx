@@ -44,19 +44,20 @@ export function Pagination({
     followed.current = e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
   };
   if (pageCount <= 1) return null;
-  const arrow = (to: number, text: string, name: string) =>
+  // rel names the neighbours for browsers and crawlers; the shell prefetches the next page (IdlePrefetch).
+  const arrow = (to: number, text: string, name: string, rel: "prev" | "next") =>
     to < 1 || to > pageCount || to === page ? (
       <span className="page-btn opacity-40" aria-hidden="true">
         {text}
       </span>
     ) : (
-      <Link to={href(to)} className="page-btn" aria-label={name} preventScrollReset={false} onClick={follow}>
+      <Link to={href(to)} className="page-btn" aria-label={name} rel={rel} preventScrollReset={false} onClick={follow}>
         {text}
       </Link>
     );
   return (
     <nav ref={nav} aria-label={label} className="mt-3 flex flex-wrap items-center gap-1">
-      {arrow(page - 1, "‹", "Previous page")}
+      {arrow(page - 1, "‹", "Previous page", "prev")}
       {pageWindow(page, pageCount).map((p, i) =>
         p === "gap" ? (
           <span key={`gap-${i}`} className="px-1 text-slate-400" aria-hidden="true">
@@ -72,7 +73,7 @@ export function Pagination({
           </Link>
         ),
       )}
-      {arrow(page + 1, "›", "Next page")}
+      {arrow(page + 1, "›", "Next page", "next")}
     </nav>
   );
 }

@@ -4,11 +4,13 @@ import { Link, useLoaderData } from "react-router";
 import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/account";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your account | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Your account",
+    description: "Your profile, watchlist, saved searches and API keys.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserOrRedirect(request, context.get(requestContext).user);

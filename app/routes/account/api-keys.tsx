@@ -13,6 +13,7 @@ import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import { badRequest } from "#core/errors.ts";
 import type { Route } from "./+types/api-keys";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
 // Every answer of the page (documents and data requests alike), the action's with the new key above
 // all; a refusal's own headers (Retry-After) are kept.
@@ -22,10 +23,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return merged;
 };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "API keys | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "API keys",
+    description: "Create and revoke the keys that read offers, networks and traffic sources through the API.",
+  });
 
 /** The action's answer: a created key travels only here, once. */
 type KeyResult = FormResult & { created?: { key: string; name: string } };

@@ -10,8 +10,13 @@ import { handleForm } from "#app/ui/form/form.server.ts";
 import { requestContext } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import type { Route } from "./+types/forgot-password";
+import { fixedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Password recovery | OfferAtlas" }];
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Password recovery",
+  description: "Forgot your password? Enter your email address and we mail you a link to choose a new one.",
+  path: "/forgot-password",
+});
 
 const MAIL_SENT =
   "If an account exists for this email address, we have sent a link to reset the password. The link works for one hour.";

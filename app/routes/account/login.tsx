@@ -11,8 +11,13 @@ import { guestOnly, safeRedirectPath } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import type { Route } from "./+types/login";
+import { fixedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Log in | OfferAtlas" }];
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Log in",
+  description: "Log in to your account to watch offers, save searches with alerts and manage your API keys.",
+  path: "/login",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guestOnly(context.get(requestContext).user);

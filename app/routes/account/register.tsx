@@ -13,8 +13,13 @@ import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
 import { NewPasswordFields } from "./NewPasswordFields";
 import type { Route } from "./+types/register";
+import { fixedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create your account | OfferAtlas" }];
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Create your account",
+  description: "Register for free to review networks, watch offers, save searches with alerts and use the API.",
+  path: "/register",
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   guestOnly(context.get(requestContext).user);

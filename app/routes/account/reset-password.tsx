@@ -12,11 +12,13 @@ import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
 import { NewPasswordFields } from "./NewPasswordFields";
 import type { Route } from "./+types/reset-password";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Choose a new password",
+    description: "Choose a new password for your account with the link we mailed you.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

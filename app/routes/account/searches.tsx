@@ -18,11 +18,13 @@ import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import { badRequest } from "#core/errors.ts";
 import type { Route } from "./+types/searches";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Saved searches | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Saved searches",
+    description: "Your saved offer searches and how often their alerts mail you new and changed offers.",
+  });
 
 const FIELDS: ReadonlySet<string> = new Set(["intent", "id", "name", "alertFrequency", "search", "path"]);
 /** The search pages a saved search can come from; the pay-per-call page fixes its filter. */

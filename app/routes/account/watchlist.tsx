@@ -22,11 +22,13 @@ import {
 import { badRequest, notFound } from "#core/errors.ts";
 import { dateText, payoutTypeLabel } from "#app/routes/offers/format.ts";
 import type { Route } from "./+types/watchlist";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your watchlist | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Your watchlist",
+    description: "The offers you watch, with their payout changes since you starred them.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);

@@ -8,11 +8,10 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import { AdForm, adBody } from "./ads.form";
 import type { Route } from "./+types/ads.$id";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.ad.headline ?? "House ad"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.ad.headline ?? "House ad");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

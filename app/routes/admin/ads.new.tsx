@@ -4,11 +4,9 @@ import { AD_FORM_FIELDS } from "#contracts/ads.ts";
 import { consoleAction, requireStaff } from "./staff.server";
 import { AdForm, adBody } from "./ads.form";
 import type { Route } from "./+types/ads.new";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "New house ad | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "New house ad");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

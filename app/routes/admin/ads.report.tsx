@@ -6,11 +6,9 @@ import { AD_STATUS_LABELS, adReportRange, formatCtr, type AdReportRow } from "#c
 import { AdminTable } from "#app/ui/admin/AdminTable.tsx";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/ads.report";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "House-ad CTR report | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "House-ad CTR report");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -6,11 +6,9 @@ import { AD_SIZES, AD_STATUSES, AD_STATUS_LABELS, adFilter, formatCtr, type Admi
 import { AdminTable, FilterTabs, filterOptions } from "#app/ui/admin/AdminTable.tsx";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/ads";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "House ads | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "House ads");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -8,11 +8,9 @@ import { AdminTable } from "#app/ui/admin/AdminTable.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/audit";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit log | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Audit log");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, site } = requireStaff(args, "admin");

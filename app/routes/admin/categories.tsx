@@ -19,11 +19,9 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { TextField } from "#app/ui/form/Fields.tsx";
 import { consoleAction, queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/categories";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Platform categories | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Platform categories");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -10,11 +10,9 @@ import { FilterTabs } from "#app/ui/admin/AdminTable.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/dashboard";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Dashboard");
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services, site } = requireStaff(args, "moderator");

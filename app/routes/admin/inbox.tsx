@@ -19,11 +19,9 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { TextArea } from "#app/ui/form/Fields.tsx";
 import { consoleAction, queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/inbox";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Inbox | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Inbox");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, site, user } = requireStaff(args, "moderator");

@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLoaderData } from "react-router";
 import { hasRole, type Role } from "#contracts/roles.ts";
 import { requireStaff } from "./staff.server";
 import type { Route } from "./+types/layout";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
 /** The console's pages, in menu order, with the role each needs. */
 const NAV: readonly { to: string; label: string; role: Role }[] = [
@@ -24,10 +25,12 @@ const NAV: readonly { to: string; label: string; role: Role }[] = [
   { to: "/admin/tags", label: "Tags", role: "admin" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Console | OfferAtlas" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Console",
+    description: "The operator console, for staff only.",
+    robots: "noindex, nofollow",
+  });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = requireStaff(args, "moderator");

@@ -9,11 +9,10 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { NETWORK_FORM_FIELDS, NetworkForm, STATUS_LABELS, networkBody, withFormFieldNames } from "./networks-form";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/networks-edit";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.network.name ?? "Network"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.network.name ?? "Network");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, site } = requireStaff(args, "admin");

@@ -4,11 +4,9 @@ import { handleForm } from "#app/ui/form/form.server.ts";
 import { NETWORK_FORM_FIELDS, NetworkForm, networkBody, withFormFieldNames } from "./networks-form";
 import { requireStaff } from "./staff.server";
 import type { Route } from "./+types/networks-new";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "New network | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "New network");
 
 export async function loader(args: Route.LoaderArgs) {
   const { site } = requireStaff(args, "admin");

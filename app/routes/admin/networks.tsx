@@ -8,11 +8,9 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { STATUS_LABELS } from "./networks-form";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/networks";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Networks | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Networks");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -9,11 +9,10 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import { OFFER_FORM_FIELDS, OfferForm, offerBody } from "./offers-form";
 import type { Route } from "./+types/offers-edit";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.offer.name ?? "Offer"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.offer.name ?? "Offer");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

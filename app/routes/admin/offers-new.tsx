@@ -3,11 +3,9 @@ import { Link, redirect, useLoaderData } from "react-router";
 import { consoleAction, requireStaff } from "./staff.server";
 import { OFFER_FORM_FIELDS, OfferForm, offerBody } from "./offers-form";
 import type { Route } from "./+types/offers-new";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "New offer | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "New offer");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

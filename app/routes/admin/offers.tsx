@@ -8,11 +8,9 @@ import { AdminTable, FilterTabs, filterOptions } from "#app/ui/admin/AdminTable.
 import { dateTime } from "#app/ui/admin/format.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/offers";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Offers | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Offers");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

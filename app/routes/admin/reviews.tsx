@@ -12,11 +12,9 @@ import { TextField } from "#app/ui/form/Fields.tsx";
 import { Stars } from "#app/ui/Stars.tsx";
 import { consoleAction, queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/reviews";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reviews | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Reviews");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "moderator");

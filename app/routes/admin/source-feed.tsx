@@ -12,15 +12,13 @@ import { Fields, FileField, SelectField, TextField, useSettledActionData } from 
 import type { FormValues } from "#app/ui/form/form.ts";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/source-feed";
+import { consoleMeta } from "./console-meta";
 
 /** The published template every mapping defaults to (public/offer-feed-template.csv). */
 const TEMPLATE_URL = "/offer-feed-template.csv";
 const MAX_MB = FEED_UPLOAD_MAX_BYTES / 1024 / 1024;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Feed source | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Feed source");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

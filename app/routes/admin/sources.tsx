@@ -24,11 +24,9 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { SelectField, TextField, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { consoleAction, queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/sources";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Offer sources | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Offer sources");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -8,11 +8,10 @@ import { dateTime } from "#app/ui/admin/format.ts";
 import { TextArea, TextField } from "#app/ui/form/Fields.tsx";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/submission";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.submission.name ?? "Submission"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.submission.name ?? "Submission");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, site } = requireStaff(args, "moderator");

@@ -7,11 +7,9 @@ import { AdminTable, FilterTabs, filterOptions } from "#app/ui/admin/AdminTable.
 import { dateTime } from "#app/ui/admin/format.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/submissions";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Network submissions | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Network submissions");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, site } = requireStaff(args, "moderator");

@@ -10,11 +10,9 @@ import { CheckboxGroup, TextField } from "#app/ui/form/Fields.tsx";
 import type { FormValues } from "#app/ui/form/form.ts";
 import { consoleAction, requireStaff } from "./staff.server";
 import type { Route } from "./+types/tags";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Tags | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Tags");
 
 const ASK_FIRST = "Ask visitors before any tag loads";
 const slotField = (size: string) => `gptSlots.${size}`;

@@ -9,11 +9,10 @@ import { STATUS_LABELS } from "./networks-form";
 import { TRAFFIC_SOURCE_FORM_FIELDS, TrafficSourceForm, trafficSourceBody } from "./traffic-sources-form";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/traffic-sources-edit";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.source.name ?? "Traffic source"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.source.name ?? "Traffic source");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

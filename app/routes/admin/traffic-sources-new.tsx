@@ -4,11 +4,9 @@ import { handleForm } from "#app/ui/form/form.server.ts";
 import { TRAFFIC_SOURCE_FORM_FIELDS, TrafficSourceForm, trafficSourceBody } from "./traffic-sources-form";
 import { requireStaff } from "./staff.server";
 import type { Route } from "./+types/traffic-sources-new";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "New traffic source | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "New traffic source");
 
 export async function loader(args: Route.LoaderArgs) {
   requireStaff(args, "admin");

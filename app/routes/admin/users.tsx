@@ -16,11 +16,9 @@ import { handleForm } from "#app/ui/form/form.server.ts";
 import { badRequest } from "#core/errors.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/users";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Users | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Users");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

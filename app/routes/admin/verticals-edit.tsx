@@ -7,11 +7,10 @@ import { handleForm } from "#app/ui/form/form.server.ts";
 import { Flag } from "./networks-form";
 import { consoleAction, refusedAsPage, requireStaff } from "./staff.server";
 import type { Route } from "./+types/verticals-edit";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.vertical.name ?? "Vertical"} | Console` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) =>
+  consoleMeta(args, loaderData?.vertical.name ?? "Vertical");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

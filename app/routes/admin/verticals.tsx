@@ -7,11 +7,9 @@ import { AdminTable, ListSearch } from "#app/ui/admin/AdminTable.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";
 import { queryOf, requireStaff } from "./staff.server";
 import type { Route } from "./+types/verticals";
+import { consoleMeta } from "./console-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Verticals | Console" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = (args) => consoleMeta(args, "Verticals");
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaff(args, "admin");

@@ -2,11 +2,13 @@
 import { data } from "react-router";
 import { ErrorPage } from "#app/ui/shell/ErrorPage.tsx";
 import type { Route } from "./+types/not-found";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Page not found",
+    description: "Sorry, the page you're looking for could not be found.",
+  });
 
 export function loader() {
   return data(null, { status: 404 });

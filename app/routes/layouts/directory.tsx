@@ -9,6 +9,9 @@ import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";
 import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
 import { Pagination } from "#app/ui/Pagination.tsx";
+import { rootSeo } from "#app/lib/seo.ts";
+import { pageSuffix, searchPageMeta } from "#app/lib/search-seo.ts";
+import { normalizeOfferQuery } from "#contracts/offers.ts";
 
 /** The directory search the URL asks for, bounded like every typed query. */
 export const directorySearch = (request: Request) =>
@@ -35,6 +38,38 @@ export function directoryPage<T>(request: Request, all: readonly T[]) {
     total: all.length,
     page,
     pageCount,
+  };
+}
+
+/**
+ * The meta export of a directory page (docs/decisions/0025): canonical at the search's words
+ * (trimmed and lower-cased, as the list reads them) and the page; the shuffle's seed and
+ * unknown parameters left out; pages after the first are variants.
+ */
+export function directoryMeta(page: { path: string; kind: string; title: string; description: string }) {
+  return ({
+    loaderData,
+    matches,
+  }: {
+    loaderData: { search: string; page: number; total: number } | undefined;
+    matches: Parameters<typeof rootSeo>[0];
+  }) => {
+    const search = normalizeOfferQuery(loaderData?.search);
+    const n = loaderData?.page ?? 1;
+    const address = {
+      path: page.path,
+      params: [
+        ["search", search],
+        ["page", n > 1 ? String(n) : undefined],
+      ] satisfies [string, string | undefined][],
+      indexable: n === 1,
+    };
+    return searchPageMeta(rootSeo(matches), address, {
+      title: `${search ? `${page.kind} matching “${search}”` : page.title}${pageSuffix(n)}`,
+      description: search
+        ? `${loaderData?.total ?? 0} ${page.kind.toLowerCase()} matching “${search}”. ${page.description}`
+        : page.description,
+    });
   };
 }
 

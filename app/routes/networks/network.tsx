@@ -7,7 +7,7 @@ import { networkPath } from "#contracts/networks.ts";
 import { offerSearchFromUrl } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { loginPath, pagePathOf, requireUserOrRedirect } from "#app/lib/guard.server.ts";
-import { breadcrumbs, jsonLd, pageMeta, rootSeo } from "#app/lib/seo.ts";
+import { breadcrumbs, jsonLd, pageMeta, rootSeo, unlistedPageMeta } from "#app/lib/seo.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 import type { FormResult } from "#app/ui/form/form.ts";
 import { handleForm, type FormSpec } from "#app/ui/form/form.server.ts";
@@ -123,13 +123,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Network not found | OfferAtlas" }];
-  if ("retired" in loaderData)
-    return [
-      { title: `${loaderData.retired.name} is no longer listed | OfferAtlas` },
-      { name: "robots", content: "noindex" },
-    ];
+  if ("retired" in loaderData) {
+    const { name } = loaderData.retired;
+    return unlistedPageMeta(
+      { matches, location },
+      {
+        title: `${name} is no longer listed`,
+        description: `${name} is no longer listed: this network was removed from the directory.`,
+      },
+    );
+  }
   const { network: n, reviews } = loaderData;
   const organization: Record<string, unknown> = {
     "@context": "https://schema.org",

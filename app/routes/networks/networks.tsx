@@ -2,15 +2,21 @@
 // filtered by the search box of the layout, paged through `page` in the URL with the
 // shuffle's seed (`order`), so paging shows each network once.
 import { requestContext } from "#app/context.ts";
-import { fixedPageMeta } from "#app/lib/seo.ts";
-import { directoryOrder, directoryPage, directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
+import {
+  directoryMeta,
+  directoryOrder,
+  directoryPage,
+  directorySearch,
+  DirectoryListing,
+} from "#app/routes/layouts/directory.tsx";
 import { NETWORKS, type NetworkRow } from "./NetworksTable";
 import type { Route } from "./+types/networks";
 
-export const meta: Route.MetaFunction = fixedPageMeta({
+export const meta: Route.MetaFunction = directoryMeta({
   title: "Affiliate networks: ratings, reviews and offers",
   description: "Compare affiliate networks by rating, reviews, offers and payment terms, and join the ones you trust.",
   path: "/networks",
+  kind: "Affiliate networks",
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,11 +8,13 @@ import { OfferJoinButton, listText, payoutText, typeText } from "./OfferFacts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import type { OfferDetail } from "#contracts/offers.ts";
 import type { Route } from "./+types/compare";
+import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Compare offers | OfferAtlas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  unlistedPageMeta(args, {
+    title: "Compare offers",
+    description: "The offers you picked, side by side: payout, payout type, geos, network and rating.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);

@@ -18,7 +18,16 @@ import { PayoutHistory } from "./PayoutHistory";
 import { SameOfferElsewhere, SameOfferTable } from "./SameOffer";
 import { Verified } from "./Verified";
 import type { Route } from "./+types/offer";
-import { absolute, breadcrumbs, describe, jsonLd, pageMeta, rootSeo, type SeoContext } from "#app/lib/seo.ts";
+import {
+  absolute,
+  breadcrumbs,
+  describe,
+  jsonLd,
+  pageMeta,
+  rootSeo,
+  unlistedPageMeta,
+  type SeoContext,
+} from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site, user } = context.get(requestContext);
@@ -56,9 +65,15 @@ function retiredPage(offer: OfferDetail) {
   return { name: offer.name, to };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: d, matches, location }) => {
   if (d?.retired)
-    return [{ title: `${d.retired.name} is no longer listed | OfferAtlas` }, { name: "robots", content: "noindex" }];
+    return unlistedPageMeta(
+      { matches, location },
+      {
+        title: `${d.retired.name} is no longer listed`,
+        description: `${d.retired.name} is no longer listed: this offer was removed from the directory.`,
+      },
+    );
   if (!d) return [{ title: "Offer | OfferAtlas" }];
   const seo = rootSeo(matches);
   const { offer } = d;
@@ -83,8 +98,8 @@ export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
 function verticalSearch(offer: OfferDetail) {
   const first = offer.categories[0];
   if (!first) return undefined;
-  const query = offerSearchToUrl({ query: "", page: 1, selectedTab: "topOffers", categories: [first.id] });
-  return { name: first.name, path: `/?${query}` };
+  // The vertical's canonical address (docs/decisions/0025), so the breadcrumb names the page search engines index.
+  return { name: first.name, path: `/?${new URLSearchParams({ categories: String(first.id) })}` };
 }
 
 /**

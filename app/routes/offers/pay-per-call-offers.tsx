@@ -3,12 +3,14 @@ import { OFFER_TABS } from "#contracts/offers.ts";
 import { loadOfferSearch } from "./search.server";
 import { OffersSearchResults } from "./OffersSearchResults";
 import type { Route } from "./+types/pay-per-call-offers";
-import { fixedPageMeta } from "#app/lib/seo.ts";
+import { offerSearchMeta } from "./search-meta";
 
-export const meta: Route.MetaFunction = fixedPageMeta({
+export const meta: Route.MetaFunction = offerSearchMeta({
+  path: "/pay-per-call-offers",
+  kind: "pay-per-call offers",
   title: "Pay-per-call offers",
   description: "Search and compare pay-per-call affiliate offers: payouts per qualified inbound call across networks.",
-  path: "/pay-per-call-offers",
+  ppc: true,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

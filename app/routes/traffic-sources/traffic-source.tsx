@@ -7,7 +7,7 @@ import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
 import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { depositText } from "./TrafficSourcesTable";
 import type { Route } from "./+types/traffic-source";
-import { pageMeta, rootSeo } from "#app/lib/seo.ts";
+import { pageMeta, rootSeo, unlistedPageMeta } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
@@ -21,9 +21,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { trafficSource };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   loaderData && "retired" in loaderData
-    ? [{ title: `${loaderData.retired.name} is no longer listed | OfferAtlas` }, { name: "robots", content: "noindex" }]
+    ? unlistedPageMeta(
+        { matches, location },
+        {
+          title: `${loaderData.retired.name} is no longer listed`,
+          description: `${loaderData.retired.name} is no longer listed: this traffic source was removed from the directory.`,
+        },
+      )
     : loaderData
       ? pageMeta(rootSeo(matches), {
           title: `${loaderData.trafficSource.name}: traffic source details`,

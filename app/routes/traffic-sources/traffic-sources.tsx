@@ -1,15 +1,21 @@
 // /traffic-sources: featured traffic sources first, each group shuffled (docs/product.md §4),
 // filtered by the layout's search box, paged through `page` with the shuffle's seed (`order`).
 import { requestContext } from "#app/context.ts";
-import { fixedPageMeta } from "#app/lib/seo.ts";
-import { directoryOrder, directoryPage, directorySearch, DirectoryListing } from "#app/routes/layouts/directory.tsx";
+import {
+  directoryMeta,
+  directoryOrder,
+  directoryPage,
+  directorySearch,
+  DirectoryListing,
+} from "#app/routes/layouts/directory.tsx";
 import { TRAFFIC_SOURCES, type TrafficSourceRow } from "./TrafficSourcesTable";
 import type { Route } from "./+types/traffic-sources";
 
-export const meta: Route.MetaFunction = fixedPageMeta({
+export const meta: Route.MetaFunction = directoryMeta({
   title: "Traffic sources for affiliates",
   description: "Find traffic sources by ad format, pricing model, minimum deposit and geos.",
   path: "/traffic-sources",
+  kind: "Traffic sources",
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

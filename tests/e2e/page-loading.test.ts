@@ -1,0 +1,104 @@
+// How pages load ahead and recover (docs/product.md §4, §8, §9): links in view are
+// prefetched once the browser is idle, but not with data saver on or on 2g; a page
+// whose code fails to load during a client navigation is loaded in full, the target
+// rather than the page the visitor was leaving.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startTestServer } from "../helpers/server.ts";
+
+/** A connection the page reads through navigator.connection (Network Information API). */
+const withConnection = (context: BrowserContext, connection: { saveData: boolean; effectiveType: string }) =>
+  context.addInitScript((c) => {
+    Object.defineProperty(navigator, "connection", { value: c, configurable: true });
+  }, connection);
+
+/** An offer page's data or its route module: what a prefetch of an offer link fetches. */
+const OFFER_FETCH = /\/offer\/\d+\/[^/?]*\.data|\/assets\/offer-[\w-]+\.js/;
+
+describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: { networks: 6, offers: 80, trafficSources: 2 } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A fresh page, with the requests it makes. */
+  async function open(connection?: { saveData: boolean; effectiveType: string }) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (connection) await withConnection(context, connection);
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    return { context, page, requests };
+  }
+
+  /** The offer links the results show in view. */
+  const offerLinks = (page: Page) => page.locator('main a[href^="/offer/"]');
+
+  it("prefetches the offer pages linked in view once the browser is idle, without a click", async () => {
+    const { context, page, requests } = await open();
+    await page.goto(`${server.baseUrl}/`);
+    await offerLinks(page).first().waitFor();
+    await expect.poll(() => requests.filter((u) => OFFER_FETCH.test(u)).length, { timeout: 8_000 }).toBeGreaterThan(0);
+    // The data of a linked page, not the page the visitor is on.
+    const data = requests.filter((u) => /\.data(\?|$)/.test(u)).map((u) => new URL(u).pathname);
+    const linked = await offerLinks(page).evaluateAll((links) =>
+      links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    );
+    expect(data.some((p) => linked.includes(p.replace(/\.data$/, "")))).toBe(true);
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+    await context.close();
+  });
+
+  it.each([
+    ["data saver is on", { saveData: true, effectiveType: "4g" }],
+    ["the connection is 2g", { saveData: false, effectiveType: "2g" }],
+  ])("prefetches nothing when %s", async (_, connection) => {
+    const { context, page, requests } = await open(connection);
+    await page.goto(`${server.baseUrl}/`);
+    await offerLinks(page).first().waitFor();
+    // Past the quiet time (2,000 ms) and the idle timeout (2,000 ms more at most).
+    await page.waitForTimeout(5_000);
+    expect(requests.filter((u) => OFFER_FETCH.test(u))).toEqual([]);
+    await context.close();
+  });
+
+  it("loads the target page in full when its code fails to load during a client navigation", async () => {
+    // A 2g connection keeps the prefetch from loading the offer page's code before the click.
+    const { context, page } = await open({ saveData: false, effectiveType: "2g" });
+    await page.goto(`${server.baseUrl}/`);
+    const module = await page.waitForFunction(
+      () =>
+        (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+          .__reactRouterManifest?.routes["routes/offers/offer"]?.module,
+    );
+    const chunk = (await module.jsonValue()) as string;
+    let aborted = 0;
+    await page.route(
+      (url) => url.pathname === chunk,
+      (route) => {
+        aborted++;
+        return route.abort("connectionreset");
+      },
+      { times: 1 },
+    );
+    await page.evaluate(() => ((window as unknown as { leftBehind: boolean }).leftBehind = true));
+    const link = offerLinks(page).first();
+    const target = new URL((await link.getAttribute("href"))!, server.baseUrl);
+    const name = (await link.innerText()).trim();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === target.pathname, { timeout: 10_000 });
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(aborted).toBe(1);
+    // A new document: the old page's state is gone.
+    expect(await page.evaluate(() => (window as unknown as { leftBehind?: boolean }).leftBehind)).toBeUndefined();
+    await context.close();
+  });
+});
