@@ -127,10 +127,14 @@ async function startChromium(): Promise<number> {
   return Number(port);
 }
 
+/** A page's text; a 503 (the app shedding load on a busy machine) is retried after its Retry-After. */
 async function fetchText(url: string): Promise<string> {
-  const res = await fetch(url, { redirect: "manual" });
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  return res.text();
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, { redirect: "manual" });
+    if (res.status === 200) return res.text();
+    if (res.status !== 503 || attempt === 5) throw new Error(`${url} answered ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get("retry-after")) || 1)));
+  }
 }
 
 /** The indexable pages: fixed addresses, plus one offer, network and traffic source found on their lists. */
