@@ -225,7 +225,17 @@ async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Prom
 
 let lighthouseVersion = "";
 type Scores = Record<(typeof CATEGORIES)[number], number>;
-type Finding = { category: string; id: string; title: string; page: string };
+type Finding = { category: string; id: string; title: string; page: string; items: string[] };
+
+/** The first items an audit names (a console message, an element, an address), to act on without re-running it. */
+function auditItems(details: unknown): string[] {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  return items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const text = item.description ?? node?.snippet ?? item.url ?? item.source ?? JSON.stringify(item);
+    return String(text).replace(/\s+/g, " ").slice(0, 160);
+  });
+}
 
 async function auditOnce(url: string, port: number, page: string, findings: Finding[] | undefined) {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
@@ -240,7 +250,7 @@ async function auditOnce(url: string, port: number, page: string, findings: Find
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
       if (ref.weight > 0 && a.score !== null && a.score < 1)
-        findings.push({ category, id: a.id, title: a.title, page });
+        findings.push({ category, id: a.id, title: a.title, page, items: auditItems(a.details) });
     }
   }
   return scores;
@@ -301,7 +311,10 @@ async function main() {
   const byAudit = new Map<string, { f: Finding; pages: string[] }>();
   for (const f of findings) {
     const key = `${f.category}: ${f.id}`;
-    byAudit.set(key, { f, pages: [...(byAudit.get(key)?.pages ?? []), f.page] });
+    byAudit.set(key, {
+      f,
+      pages: [...(byAudit.get(key)?.pages ?? []), `${f.page}${f.items.length ? `: ${f.items.join(" | ")}` : ""}`],
+    });
   }
   const report = [
     `# Lighthouse audit, ${new Date().toISOString()}`,
@@ -315,7 +328,9 @@ async function main() {
     "## Audits that cost a point (accessibility, best practices, SEO)",
     "",
     ...(byAudit.size
-      ? [...byAudit.entries()].map(([key, { f, pages: on }]) => `- ${key} — ${f.title} (${on.join(", ")})`)
+      ? [...byAudit.entries()].map(
+          ([key, { f, pages: on }]) => `- ${key} — ${f.title}\n${on.map((p) => `  - ${p}`).join("\n")}`,
+        )
       : ["None."]),
     "",
     ...(failures.length ? ["## Pages Lighthouse could not audit", "", ...failures.map((f) => `- ${f}`), ""] : []),
