@@ -76,6 +76,7 @@ function pureContractConstants(): Plugin {
   };
   return {
     name: "offeratlas:pure-contract-constants",
+    apply: "build", // only a bundle is tree-shaken
     applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       if (!id.startsWith(dir)) return null;
