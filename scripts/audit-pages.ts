@@ -232,8 +232,8 @@ function auditItems(details: unknown): string[] {
   const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   return items.slice(0, 3).map((item) => {
     const node = item.node as { snippet?: string } | undefined;
-    const text = item.description ?? node?.snippet ?? item.url ?? item.source ?? JSON.stringify(item);
-    return String(text).replace(/\s+/g, " ").slice(0, 160);
+    const text = [item.description, node?.snippet, item.url, item.source].find((v) => typeof v === "string");
+    return (text ?? JSON.stringify(item)).replace(/\s+/g, " ").slice(0, 160);
   });
 }
 
