@@ -55,8 +55,49 @@ function sharedServerModules(): Plugin {
 // Node's own import(), out of reach of the module runner's rewriting.
 (globalThis as Record<symbol, unknown>)[Symbol.for("offeratlas.nativeImport")] = (url: string) => import(url);
 
+/**
+ * The contracts declare zod schemas at the top of each module, and a bundler must
+ * assume that running them may have side effects, so one constant imported from a
+ * contract shipped all of zod (25 kB gzipped) to every page. In the browser build,
+ * each top-level constant of contracts/ whose initialiser runs code is wrapped in a
+ * function called once and marked pure: a schema no page code uses is dropped, and
+ * zod with it where no form validates in the browser (docs/decisions/0024).
+ */
+function pureContractConstants(): Plugin {
+  const dir = path.join(root, "contracts") + path.sep;
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (v: unknown): v is Node => !!v && typeof v === "object" && typeof (v as Node).type === "string";
+  /** Whether evaluating `node` runs code: a call, `new`, a spread (functions it defines run later). */
+  const runsCode = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(runsCode);
+    if (!isNode(node) || /Function/.test(node.type)) return false;
+    if (/^(CallExpression|NewExpression|SpreadElement|TaggedTemplateExpression)$/.test(node.type)) return true;
+    return Object.entries(node).some(([key, value]) => key !== "type" && runsCode(value));
+  };
+  return {
+    name: "offeratlas:pure-contract-constants",
+    apply: "build", // only a bundle is tree-shaken
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!id.startsWith(dir)) return null;
+      const inits: Node[] = [];
+      for (let statement of this.parse(code).body as unknown as Node[]) {
+        if (statement.type === "ExportNamedDeclaration" && isNode(statement.declaration))
+          statement = statement.declaration;
+        if (statement.type !== "VariableDeclaration") continue;
+        for (const { init } of statement.declarations as { init: unknown }[])
+          if (isNode(init) && runsCode(init)) inits.push(init);
+      }
+      let out = code;
+      for (const init of inits.sort((x, y) => y.start - x.start))
+        out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${out.slice(init.start, init.end)}))()${out.slice(init.end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sharedServerModules(), tailwindcss(), reactRouter()],
+  plugins: [sharedServerModules(), pureContractConstants(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
 });

@@ -34,7 +34,13 @@ function buildIfStale() {
   const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
   if (built === 0 || SOURCES.some((s) => newest(path.join(root, s)) > built)) {
     console.log("[offeratlas] building the app…");
-    execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+    // Always React's production build: under vitest NODE_ENV is "test", which made Vite bundle
+    // React's development build (twice the size), and `npm start` would then serve that bundle.
+    execSync("npx react-router build", {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
 }
 

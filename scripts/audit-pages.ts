@@ -1,0 +1,359 @@
+// npm run audit:pages [-- --max-minutes 30 --runs 1]
+//
+// Lighthouse (mobile, its default config) on Debian's Chromium against every
+// indexable page of the production build, served on 127.0.0.1 from a fresh
+// embedded database with the demo data. Beside each page, a static copy of it
+// (the same HTML and the same built assets, gzipped, from a plain Node server on
+// this machine) is audited too: the performance the page would have if the server
+// did no work. Prints a markdown table (page | performance | performance of the
+// static copy | accessibility | best practices | SEO), lists each audit that cost
+// a point, and writes both to bench/results/. Exits non-zero on a script error
+// only, never on a score.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import lighthouse from "lighthouse";
+
+const { values } = parseArgs({
+  options: {
+    "max-minutes": { type: "string", default: "30" },
+    runs: { type: "string", default: "1" },
+    chromium: { type: "string", default: "/usr/bin/chromium" },
+  },
+});
+const maxMinutes = Number(values["max-minutes"]);
+const runs = Number(values.runs);
+if (!(maxMinutes > 0) || !Number.isInteger(runs) || runs < 1 || runs > 5)
+  throw new Error("--max-minutes must be positive and --runs an integer from 1 to 5");
+if (!fs.existsSync(values.chromium)) throw new Error(`No browser at ${values.chromium} (apt-get install -y chromium)`);
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "build", "client");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const log = (msg: string) => console.log(`[audit] ${msg}`);
+
+const children: ChildProcess[] = [];
+const servers: http.Server[] = [];
+let dataDir: string | undefined;
+function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const server of servers) server.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+process.on("exit", cleanup);
+// Bounded in time: past the limit the run stops and says so.
+setTimeout(() => {
+  console.error(`[audit] stopped after the ${maxMinutes}-minute limit`);
+  cleanup();
+  process.exit(1);
+}, maxMinutes * 60_000).unref();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** Resolves with the first match of `pattern` in the child's output, or fails when it exits first. */
+function waitForOutput(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-20_000);
+      const match = seen.match(pattern);
+      if (match) resolve(match);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) =>
+      reject(new Error(`${what} exited (${code}) before it was ready:\n${seen.slice(-2000)}`)),
+    );
+  });
+}
+
+async function startApp(): Promise<string> {
+  const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-needed.ts")], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offeratlas-audit-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  log(`starting the app on ${baseUrl} (seeding the demo data takes a minute)…`);
+  const app = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(app);
+  await waitForOutput(app, /Server listening at/, "the app");
+  return baseUrl;
+}
+
+async function startChromium(): Promise<number> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "offeratlas-audit-chromium-"));
+  const chromium = spawn(
+    values.chromium,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "--no-first-run",
+      "--no-default-browser-check",
+      "about:blank",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  children.push(chromium);
+  chromium.once("exit", () => fs.rmSync(profile, { recursive: true, force: true }));
+  const [, port] = await waitForOutput(chromium, /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//, "Chromium");
+  return Number(port);
+}
+
+/** A page's text; a 503 (the app shedding load on a busy machine) is retried after its Retry-After. */
+async function fetchText(url: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, { redirect: "manual" });
+    if (res.status === 200) return res.text();
+    if (res.status !== 503 || attempt === 5) throw new Error(`${url} answered ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get("retry-after")) || 1)));
+  }
+}
+
+/** The indexable pages: fixed addresses, plus one offer, network and traffic source found on their lists. */
+async function indexablePages(baseUrl: string): Promise<{ name: string; path: string }[]> {
+  const first = async (list: string, pattern: RegExp) => {
+    const match = (await fetchText(baseUrl + list)).match(pattern);
+    if (!match) throw new Error(`no link matching ${pattern} on ${list}`);
+    return match[1].replace(/&amp;/g, "&");
+  };
+  return [
+    { name: "home", path: "/" },
+    { name: "search", path: "/?search=casino" },
+    { name: "offer", path: await first("/", /href="(\/offer\/\d+[^"]*)"/) },
+    { name: "pay-per-call offers", path: "/pay-per-call-offers" },
+    { name: "networks", path: "/networks" },
+    { name: "network", path: await first("/networks", /href="(\/network\/\d+[^"]*)"/) },
+    { name: "traffic sources", path: "/traffic-sources" },
+    { name: "traffic source", path: await first("/traffic-sources", /href="(\/traffic-sources\/details\/\d+[^"]*)"/) },
+    { name: "faq", path: "/faq" },
+    { name: "links", path: "/links" },
+    { name: "privacy", path: "/privacy" },
+    { name: "terms", path: "/terms" },
+    { name: "developers", path: "/developers" },
+    { name: "login", path: "/login" },
+    { name: "register", path: "/register" },
+    { name: "advertise", path: "/advertise" },
+    { name: "add your network", path: "/add-your-network" },
+    { name: "contact", path: "/contact" },
+  ];
+}
+
+type Snapshot = { type: string; body: Buffer };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+};
+
+/**
+ * The static copy: each page's HTML as the app served it, the same-origin images it
+ * references fetched once, and the built assets read from build/client. Everything
+ * else (the API, lazy route discovery) answers 404, as a static host would.
+ */
+async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Promise<string> {
+  const snapshots = new Map<string, Snapshot>();
+  for (const page of pages) {
+    const html = await fetchText(baseUrl + page.path);
+    snapshots.set(page.path, { type: "text/html; charset=utf-8", body: Buffer.from(html) });
+    for (const [, ref] of html.matchAll(/(?:src|href)="(\/(?!\/|assets\/)[^"#?]+\.(?:png|webp|jpe?g|svg|ico))"/g)) {
+      if (snapshots.has(ref)) continue;
+      const res = await fetch(baseUrl + ref);
+      if (res.ok)
+        snapshots.set(ref, {
+          type: res.headers.get("content-type") ?? "application/octet-stream",
+          body: Buffer.from(await res.arrayBuffer()),
+        });
+    }
+  }
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://static");
+    const key = url.pathname === "/" && url.search ? `/${url.search}` : url.pathname + url.search;
+    let snapshot = snapshots.get(key) ?? snapshots.get(url.pathname);
+    const file = path.join(clientDir, path.normalize(url.pathname));
+    if (!snapshot && file.startsWith(clientDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+      snapshot = { type: TYPES[path.extname(file)] ?? "application/octet-stream", body: fs.readFileSync(file) };
+    if (!snapshot) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      return;
+    }
+    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"])) && /text|javascript|svg/.test(snapshot.type);
+    const immutable = url.pathname.startsWith("/assets/");
+    res.writeHead(200, {
+      "content-type": snapshot.type,
+      "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
+    });
+    res.end(gzip ? zlib.gzipSync(snapshot.body) : snapshot.body);
+  });
+  servers.push(server);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+let lighthouseVersion = "";
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+type Finding = { category: string; id: string; title: string; page: string; items: string[] };
+
+/** The first items an audit names (a console message, an element, an address), to act on without re-running it. */
+function auditItems(details: unknown): string[] {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  return items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const text = [item.description, node?.snippet, item.url, item.source].find((v) => typeof v === "string");
+    return (text ?? JSON.stringify(item)).replace(/\s+/g, " ").slice(0, 160);
+  });
+}
+
+async function auditOnce(url: string, port: number, page: string, findings: Finding[] | undefined) {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  lighthouseVersion = lhr.lighthouseVersion;
+  const scores = {} as Scores;
+  for (const category of CATEGORIES) {
+    scores[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    if (!findings || category === "performance") continue;
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1)
+        findings.push({ category, id: a.id, title: a.title, page, items: auditItems(a.details) });
+    }
+  }
+  return scores;
+}
+
+/** Lighthouse's trace sometimes comes back incomplete (NO_NAVSTART) on a busy machine: one more try. */
+async function audit(url: string, port: number, page: string, findings: Finding[] | undefined): Promise<Scores> {
+  try {
+    return await auditOnce(url, port, page, findings);
+  } catch (err) {
+    log(`${err instanceof Error ? err.message : String(err)}; trying once more`);
+    return auditOnce(url, port, page, findings);
+  }
+}
+
+/** The paths robots.txt keeps crawlers out of: such a page is audited, but its SEO is not expected at 100. */
+async function disallowed(baseUrl: string): Promise<string[]> {
+  const robots = await fetchText(`${baseUrl}/robots.txt`);
+  return [...robots.matchAll(/^Disallow:\s*(\S+)/gm)].map((m) => m[1]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const started = Date.now();
+  const baseUrl = await startApp();
+  const pages = await indexablePages(baseUrl);
+  const staticUrl = await startStaticCopy(baseUrl, pages);
+  const port = await startChromium();
+  log(`Chromium on port ${port}; auditing ${pages.length} pages and their static copies (${runs} run(s) each)…`);
+
+  const blocked = await disallowed(baseUrl);
+  const rows: string[] = [];
+  const findings: Finding[] = [];
+  const failures: string[] = [];
+  for (const page of pages) {
+    const indexable = !blocked.some((prefix) => page.path.startsWith(prefix));
+    const app: Scores[] = [];
+    const copy: number[] = [];
+    const label = `${page.name} (\`${page.path}\`)${indexable ? "" : ", not indexable (robots.txt)"}`;
+    try {
+      for (let run = 0; run < runs; run++) {
+        app.push(await audit(baseUrl + page.path, port, page.name, run === 0 ? findings : undefined));
+        copy.push((await audit(staticUrl + page.path, port, page.name, undefined)).performance);
+      }
+    } catch (err) {
+      // One page Lighthouse cannot record does not cost the others; the run still fails at the end.
+      failures.push(`${label}: ${err instanceof Error ? err.message : String(err)}`);
+      rows.push(`| ${label} | failed | | | | |`);
+      continue;
+    }
+    const score = (c: (typeof CATEGORIES)[number]) => median(app.map((s) => s[c]));
+    const row = `| ${label} | ${score("performance")} | ${median(copy)} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} |`;
+    rows.push(row);
+    log(row);
+  }
+
+  const byAudit = new Map<string, { f: Finding; pages: string[] }>();
+  for (const f of findings) {
+    const key = `${f.category}: ${f.id}`;
+    byAudit.set(key, {
+      f,
+      pages: [...(byAudit.get(key)?.pages ?? []), `${f.page}${f.items.length ? `: ${f.items.join(" | ")}` : ""}`],
+    });
+  }
+  const report = [
+    `# Lighthouse audit, ${new Date().toISOString()}`,
+    "",
+    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s). "static copy": the same HTML and assets from a plain Node server on the same machine.`,
+    "",
+    "| page | performance | performance (static copy) | accessibility | best practices | SEO |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows,
+    "",
+    "## Audits that cost a point (accessibility, best practices, SEO)",
+    "",
+    ...(byAudit.size
+      ? [...byAudit.entries()].map(
+          ([key, { f, pages: on }]) => `- ${key} — ${f.title}\n${on.map((p) => `  - ${p}`).join("\n")}`,
+        )
+      : ["None."]),
+    "",
+    ...(failures.length ? ["## Pages Lighthouse could not audit", "", ...failures.map((f) => `- ${f}`), ""] : []),
+    `Took ${Math.round((Date.now() - started) / 1000)} s.`,
+    "",
+  ].join("\n");
+  console.log(`\n${report}`);
+  const dir = path.join(root, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `audit-${new Date().toISOString().replace(/[:.]/g, "-")}.md`);
+  fs.writeFileSync(file, report);
+  log(`written to ${path.relative(root, file)}`);
+  if (failures.length) throw new Error(`${failures.length} page(s) could not be audited`);
+}
+
+main().then(
+  () => {
+    cleanup();
+    process.exit(0);
+  },
+  (err: unknown) => {
+    console.error(`[audit] ${err instanceof Error ? err.stack : String(err)}`);
+    cleanup();
+    process.exit(1);
+  },
+);
