@@ -2,6 +2,7 @@
 // around them. API routes and page loaders both call it, so a rule lives once.
 import type { Database } from "#db/client.ts";
 import type { FilterOptions, OfferDetail, OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
+import type { FeaturedNetwork } from "#contracts/networks.ts";
 import { cachedValue, createCache } from "#core/cache/cache.ts";
 import { hashIp } from "#core/privacy.ts";
 import { searchOffers } from "./search.ts";
@@ -12,8 +13,9 @@ import { findOffer, offersForCompare, sameOfferAtOtherNetworks, similarOffers, t
 import {
   categories,
   countries,
-  featuredNetworks,
+  featuredNetworkCandidates,
   networksWithOffers,
+  pickFeaturedNetworks,
   payPerCallNetworks,
   topCategories,
 } from "./catalog.ts";
@@ -40,6 +42,8 @@ export function createOfferService(db: Database, options: OfferSettings) {
   const searchLog = createSearchLog(db);
   const topCategoryList = cachedValue(300_000, () => topCategories(db));
   const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(db));
+  // Every search page's sidebar: the candidates are read once a minute, the pick is made per view.
+  const featuredCandidates = createCache<FeaturedNetwork[]>({ ttlMs: 60_000, max: 100 });
   /** Bumped by every console change: page caches compare it to drop copies made before. */
   let catalogueVersion = 0;
   // After a console edit, no cached answer may still show the offer as it was.
@@ -48,6 +52,7 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions.clear();
     topCategoryList.clear();
     topPayPerCallNetworks.clear();
+    featuredCandidates.clear();
     catalogueVersion++;
   };
 
@@ -90,7 +95,8 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions,
     categories: () => categories(db),
     topCategories: topCategoryList,
-    featuredNetworks: (siteId: string) => featuredNetworks(db, siteId),
+    featuredNetworks: async (siteId: string) =>
+      pickFeaturedNetworks(await featuredCandidates.get(siteId, () => featuredNetworkCandidates(db, siteId))),
     payPerCallNetworks: topPayPerCallNetworks,
     /** The console's offer editing (create, edit, retire, restore). */
     editor: createOfferEditor(db, { changed }),
