@@ -27,6 +27,8 @@ type Args = {
   url?: string;
   /** PGlite: the data directory (the parent's temporary one, removed when this process stops). */
   dataDir?: string;
+  /** PostgreSQL: a database seeded beforehand (its own copy), used instead of seeding a schema. */
+  seeded?: string;
   /** PGlite: seed `dataDir` and exit. */
   seedOnly?: boolean;
 };
@@ -166,7 +168,10 @@ async function seed(database: Database, siteId: string) {
 async function main() {
   const config = loadConfig(benchEnv);
   const coldConfig = loadConfig({ ...benchEnv, SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
-  if (args.db === "postgres") {
+  if (args.db === "postgres" && args.seeded) {
+    // A seeded copy made for benchmarks: used as it is (the bench user and the search log are written to it).
+    db = await openDatabase({ url: args.seeded, poolSize: 20 });
+  } else if (args.db === "postgres") {
     schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
     db = await openDatabase({ url: args.url, schema, poolSize: 20 });
     await seed(db, config.siteId);
@@ -238,10 +243,11 @@ async function logInBenchUser(app: Awaited<ReturnType<typeof buildApp>>): Promis
   const { auth, watchlist } = app.services;
   const email = "bench@example.com";
   const password = "bench-Passw0rd-for-load-tests";
-  const user = await auth.register(loadConfig({}).siteId, { email, password, name: "Bench Affiliate" });
-  const offers = await app.services.offers.search(parseOfferSearchPayload({}));
-  for (const offer of offers.offers.slice(0, 5)) await watchlist.follow(user.id, { offerId: offer.id });
+  // A seeded copy used again already has the user (register answers 409).
+  await auth.register(loadConfig({}).siteId, { email, password, name: "Bench Affiliate" }).catch(() => undefined);
   const session = await auth.login({ email, password, remember: true }, { ip: "127.0.0.1" });
+  const offers = await app.services.offers.search(parseOfferSearchPayload({}));
+  for (const offer of offers.offers.slice(0, 5)) await watchlist.follow(session.user.id, { offerId: offer.id });
   return `${AUTH_COOKIE}=${encodeURIComponent(session.token)}`;
 }
 

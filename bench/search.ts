@@ -1,5 +1,7 @@
 // npm run bench:search [-- --sizes 100000,1000000 --db pglite|postgres|both --duration 10 --connections 32 --max-minutes 90]
-// npm run bench:pages  [-- the same options]   (or --set search|pages|all)
+// npm run bench:pages  [-- the same options]   (or --set search|pages|memory|all)
+//   --pglite-from DATA_DIR: copy a seeded PGlite data directory instead of seeding one
+//   --postgres-from 100000=pages100k,1000000=pages1m: use seeded copies instead of seeding
 //
 // For each database and size: a child process (bench/search-server.ts) seeds
 // the offers, EXPLAINs every search of the mix (no sequential scan on offers
@@ -33,6 +35,13 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     set: { type: "string", default: "search" },
+    /**
+     * Seeded PostgreSQL databases to use instead of seeding a schema, one per size, e.g.
+     * 100000=pages100k,1000000=pages1m (copies: CREATE DATABASE pages1m TEMPLATE seed1m).
+     */
+    "postgres-from": { type: "string" },
+    /** A seeded PGlite data directory (DATA_DIR=… npm run db:seed) to copy instead of seeding one. */
+    "pglite-from": { type: "string" },
     "max-minutes": { type: "string", default: "90" },
   },
 });
@@ -43,9 +52,14 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 100 || n > 5_000_000))
 const dbs = values.db === "both" ? (["pglite", "postgres"] as const) : [values.db];
 if (!dbs.every((d) => d === "pglite" || d === "postgres"))
   throw new Error(`--db must be pglite, postgres or both, got ${values.db}`);
-if (!["search", "pages", "all"].includes(values.set)) throw new Error(`--set must be search, pages or all`);
-const runSearches = values.set !== "pages";
-const runPages = values.set !== "search";
+if (!["search", "pages", "memory", "all"].includes(values.set))
+  throw new Error(`--set must be search, pages, memory or all`);
+const runSearches = values.set === "search" || values.set === "all";
+const runPages = values.set === "pages" || values.set === "all";
+const runMemory = values.set !== "search";
+const pgliteFrom = values["pglite-from"] ? path.resolve(values["pglite-from"], "pglite") : undefined;
+if (pgliteFrom && !fs.existsSync(path.join(pgliteFrom, "PG_VERSION")))
+  throw new Error(`--pglite-from: no PGlite data directory at ${pgliteFrom} (give the DATA_DIR that was seeded)`);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const maxMinutes = Number(values["max-minutes"]);
@@ -54,6 +68,19 @@ if (new URL(POSTGRES_URL).hostname !== "127.0.0.1" && new URL(POSTGRES_URL).host
   throw new Error("The benchmark only targets a local PostgreSQL (127.0.0.1)");
 }
 if (!/\/test$/.test(new URL(POSTGRES_URL).pathname)) throw new Error("The benchmark uses the database named test");
+const postgresFrom = new Map(
+  (values["postgres-from"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => {
+      const [size, name] = pair.split("=");
+      if (!/^[a-z_][a-z0-9_]*$/.test(name ?? "") || name === "test")
+        throw new Error(`--postgres-from: size=database pairs, got ${pair}`);
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${name}`;
+      return [Number(size), url.toString()] as const;
+    }),
+);
 
 /** The goals of issue #16 (PostgreSQL): p99 bounds, and shares of another scenario's throughput. */
 const GOALS = {
@@ -128,15 +155,23 @@ type Ready = {
 
 /** The server process (bench/search-server.ts); with `seedOnly`, the one that seeds PGlite's data directory first. */
 function serverProcess(args: { db: string; size: number; dataDir?: string; seedOnly?: boolean }) {
-  return fork(path.join(import.meta.dirname, "search-server.ts"), [JSON.stringify({ ...args, url: POSTGRES_URL })], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: ["--max-old-space-size=8192", "--expose-gc"],
-  });
+  const seeded = args.db === "postgres" ? postgresFrom.get(args.size) : undefined;
+  return fork(
+    path.join(import.meta.dirname, "search-server.ts"),
+    [JSON.stringify({ ...args, url: POSTGRES_URL, seeded })],
+    {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      execArgv: ["--max-old-space-size=8192", "--expose-gc"],
+    },
+  );
 }
 
 async function startServer(db: string, size: number): Promise<Ready> {
   const dataDir = db === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "offeratlas-bench-")) : undefined;
-  if (dataDir) {
+  if (dataDir && pgliteFrom) {
+    console.log(`  copying ${pgliteFrom}`);
+    fs.cpSync(pgliteFrom, dataDir, { recursive: true });
+  } else if (dataDir) {
     child = serverProcess({ db, size, dataDir, seedOnly: true });
     const seeder = child;
     seeder.on("message", (msg: { type: string; text?: string }) => {
@@ -302,19 +337,21 @@ async function benchOne(db: string, size: number) {
       `${pct(mine.rps / served.rps)} of anonymous as served (≥ ${pct(GOALS.loggedInShare)})`,
     );
     record(S.pageLoggedInUnique, await load(server.port, cycle(pagesOf(4), loggedIn)), ceiling);
+  }
+  if (runMemory && server.pages) {
     // Memory: 1,000 varied page views, half of them logged in, then what the server holds.
-    const varied = pagesOf(5).slice(0, 1000);
+    const varied = uniqueFrom(5).slice(0, 1000).map(searchPagePath);
     let n = 0;
-    await load(
+    const views = await load(
       server.port,
-      cycle(varied, (p) => (n++ % 2 ? loggedIn(p) : anonymous(p))),
-      {
-        amount: varied.length,
-        connections: 8,
-      },
+      cycle(varied, (p) => (n++ % 2 ? pageRequest(server.cookie)(p) : pageRequest()(p))),
+      { amount: varied.length, connections: 4 },
     );
     memory[memory.length - 1].afterPagesMb = await residentMb();
-  } else if (runPages) {
+    if (views.errors + views.non2xx)
+      notes.push(`${db} ${size}: ${views.errors + views.non2xx} of the 1,000 page views failed.`);
+  }
+  if ((runPages || runMemory) && !server.pages) {
     notes.push("No build/ found: the pages were not measured (run `npx react-router build`).");
   }
   await stopServer();
@@ -379,7 +416,7 @@ async function finish(code: number) {
   finishing = true;
   await stopServer().catch(() => {});
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const kind = values.set === "pages" ? "pages" : "search";
+  const kind = values.set === "all" ? "search" : values.set;
   const md = [
     `# Offers ${kind} benchmark ${new Date().toISOString()}`,
     `${connections} connections (unless the row says otherwise), ${duration} s per scenario, 127.0.0.1, ${process.platform} ${process.arch}, ${os.cpus().length} cores, Node ${process.version}. "of ceiling": req/s against the static answer of the same kind served by the same server in the same run.`,
@@ -402,6 +439,7 @@ async function finish(code: number) {
 }
 
 process.on("SIGINT", () => void finish(130));
+process.on("SIGTERM", () => void finish(143));
 
 try {
   for (const db of dbs) for (const size of sizes) await benchOne(db, size);
