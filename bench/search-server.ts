@@ -66,14 +66,18 @@ async function cleanup() {
   db = undefined;
 }
 
-/** Resident memory (bytes) once the garbage collector ran (the parent starts this process with --expose-gc). */
-function residentMemory(): number {
+/**
+ * Memory (bytes) once the garbage collector ran (the parent starts this process with --expose-gc):
+ * resident, the JavaScript heap, and outside it (buffers and PGlite's WebAssembly memory).
+ */
+function residentMemory() {
   (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heapUsed, external };
 }
 
 process.on("message", async (msg: { type: string }) => {
-  if (msg.type === "memory") send({ type: "memory", rss: residentMemory() });
+  if (msg.type === "memory") send({ type: "memory", memory: residentMemory() });
   if (msg.type === "stop") {
     await cleanup();
     process.exit(0);
@@ -231,7 +235,7 @@ async function main() {
     pageBytes: Buffer.byteLength(page),
     pages: Boolean(build),
     cookie,
-    bootRss: residentMemory(),
+    bootMemory: residentMemory(),
   });
 }
 

@@ -129,7 +129,8 @@ type Row = Result & {
   connections: number;
   goal?: string;
 };
-type Memory = { db: string; size: number; bootMb: number; afterPagesMb?: number };
+type MemoryUsage = { rss: number; heapUsed: number; external: number };
+type Memory = { db: string; size: number; boot: MemoryUsage; afterPages?: MemoryUsage };
 const rows: Row[] = [];
 const memory: Memory[] = [];
 const notes: string[] = [];
@@ -150,7 +151,7 @@ type Ready = {
   pageBytes: number;
   pages: boolean;
   cookie: string;
-  bootRss: number;
+  bootMemory: MemoryUsage;
 };
 
 /** The server process (bench/search-server.ts); with `seedOnly`, the one that seeds PGlite's data directory first. */
@@ -194,14 +195,14 @@ async function startServer(db: string, size: number): Promise<Ready> {
   });
 }
 
-/** The server's resident memory now, in MB. */
-function residentMb(): Promise<number> {
+/** The server's memory now. */
+function memoryNow(): Promise<MemoryUsage> {
   return new Promise((resolve) => {
     const c = child!;
-    const onMessage = (msg: { type: string; rss?: number }) => {
+    const onMessage = (msg: { type: string; memory?: MemoryUsage }) => {
       if (msg.type !== "memory") return;
       c.off("message", onMessage);
-      resolve(Math.round(msg.rss! / 1024 / 1024));
+      resolve(msg.memory!);
     };
     c.on("message", onMessage);
     c.send({ type: "memory" });
@@ -275,7 +276,7 @@ async function benchOne(db: string, size: number) {
   console.log(`\n== ${db}, ${size.toLocaleString("en-US")} offers`);
   const server = await startServer(db, size);
   readyPort = server.port;
-  memory.push({ db, size, bootMb: Math.round(server.bootRss / 1024 / 1024) });
+  memory.push({ db, size, boot: server.bootMemory });
   if (server.seqScans.length) {
     notes.push(`${db} ${size}: sequential scan on offers for ${server.seqScans.map((s) => s.payload).join(", ")}`);
   } else {
@@ -347,7 +348,7 @@ async function benchOne(db: string, size: number) {
       cycle(varied, (p) => (n++ % 2 ? pageRequest(server.cookie)(p) : pageRequest()(p))),
       { amount: varied.length, connections: 4 },
     );
-    memory[memory.length - 1].afterPagesMb = await residentMb();
+    memory[memory.length - 1].afterPages = await memoryNow();
     if (views.errors + views.non2xx)
       notes.push(`${db} ${size}: ${views.errors + views.non2xx} of the 1,000 page views failed.`);
   }
@@ -404,10 +405,13 @@ function sizeTable(): string {
 
 function memoryTable(): string {
   if (!memory.length) return "";
+  const mb = (n: number) => Math.round(n / 1024 / 1024);
+  const cell = (m?: MemoryUsage) =>
+    m ? `${mb(m.rss)} (heap ${mb(m.heapUsed)}, outside ${mb(m.external)})` : "(not measured)";
   const lines = memory.map(
-    (m) => `| ${m.db} | ${m.size.toLocaleString("en-US")} | ${m.bootMb} | ${m.afterPagesMb ?? "(not measured)"} |`,
+    (m) => `| ${m.db} | ${m.size.toLocaleString("en-US")} | ${cell(m.boot)} | ${cell(m.afterPages)} |`,
   );
-  return `### Resident memory of the server (RSS, after a garbage collection)\n\n| db | offers | after boot MB | after 1,000 varied page views MB |\n|---|---:|---:|---:|\n${lines.join("\n")}\n`;
+  return `### Memory of the server, MB, after a garbage collection: resident (JavaScript heap, outside it: buffers and PGlite's WebAssembly memory)\n\n| db | offers | after boot | after 1,000 varied page views |\n|---|---:|---:|---:|\n${lines.join("\n")}\n`;
 }
 
 let finishing = false;
