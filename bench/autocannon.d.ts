@@ -14,7 +14,9 @@ declare module "autocannon" {
   function autocannon(options: {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run, unless `amount` (a number of requests) is given. */
+    duration?: number;
+    amount?: number;
     requests: autocannon.Request[];
   }): Promise<autocannon.Result>;
   export default autocannon;

@@ -1,7 +1,10 @@
 // Child process of bench/search.ts: seeds one database, checks every search
 // plan for sequential scans on offers, then serves the real app on 127.0.0.1
 // with one extra route, a static JSON answer of the same size as a search
-// answer (the ceiling: the same server doing no work). Talks to the parent over IPC.
+// answer (the ceiling: the same server doing no work). Talks to the parent over IPC:
+// it hands over a logged-in user's session cookie and reports its resident memory.
+// PGlite is file-backed like a real server's (DATA_DIR), seeded, then opened anew:
+// the memory after boot is what a server holding that catalogue starts with.
 import "#server/node-env.ts"; // first: React loads its production build
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -15,15 +18,27 @@ import { loadConfig } from "#server/config.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import { createOfferService } from "#core/offers/offers.ts";
 import { parseOfferSearchPayload } from "#contracts/offers.ts";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { SEARCH_MIX } from "./mix.ts";
 
-type Args = { db: "pglite" | "postgres"; size: number; url?: string };
+type Args = {
+  db: "pglite" | "postgres";
+  size: number;
+  url?: string;
+  /** PGlite: the data directory (the parent's temporary one, removed when this process stops). */
+  dataDir?: string;
+  /** PostgreSQL: a database seeded beforehand (its own copy), used instead of seeding a schema. */
+  seeded?: string;
+  /** PGlite: seed `dataDir` and exit. */
+  seedOnly?: boolean;
+};
 const args = JSON.parse(process.argv[2]) as Args;
 const send = (msg: unknown) => process.send?.(msg);
 const log = (text: string) => send({ type: "log", text });
 
 let db: Database | undefined;
 let schema: string | undefined;
+let dataDir: string | undefined;
 let server: { close(): Promise<unknown> } | undefined;
 let coldServer: { close(): Promise<unknown> } | undefined;
 
@@ -44,13 +59,25 @@ async function cleanup() {
       }
     }
     await db.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   } catch (err) {
     log(`cleanup failed: ${String(err)}`);
   }
   db = undefined;
 }
 
+/**
+ * Memory (bytes) once the garbage collector ran (the parent starts this process with --expose-gc):
+ * resident, the JavaScript heap, and outside it (buffers and PGlite's WebAssembly memory).
+ */
+function residentMemory() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heapUsed, external };
+}
+
 process.on("message", async (msg: { type: string }) => {
+  if (msg.type === "memory") send({ type: "memory", memory: residentMemory() });
   if (msg.type === "stop") {
     await cleanup();
     process.exit(0);
@@ -116,35 +143,53 @@ async function checkPlans(database: Database): Promise<{ payload: string; statem
   return problems;
 }
 
-async function main() {
+// One client drives all the load from 127.0.0.1: the per-address search limit would refuse it.
+const benchEnv = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  SEED_DEMO_DATA: "false",
+  SEARCH_RATE_LIMIT_PER_MINUTE: "100000000",
+  // Capacity is measured, not load shedding: on a busy machine the event loop's delay would turn answers into 503s.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
+};
+
+async function seed(database: Database, siteId: string) {
   const started = Date.now();
-  if (args.db === "postgres") {
-    schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
-    db = await openDatabase({ url: args.url, schema, poolSize: 20 });
-  } else {
-    db = await openDatabase({});
-  }
-  await migrate(db);
-  // One client drives all the load from 127.0.0.1: the per-address search limit would refuse it.
-  const benchEnv = {
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    SEED_DEMO_DATA: "false",
-    SEARCH_RATE_LIMIT_PER_MINUTE: "100000000",
-  };
-  const config = loadConfig(benchEnv);
-  const coldConfig = loadConfig({ ...benchEnv, SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
+  await migrate(database);
   const networks = Math.max(50, Math.min(2000, Math.round(args.size / 300)));
-  await seedDemoData(db, {
-    siteId: config.siteId,
+  await seedDemoData(database, {
+    siteId,
     networks,
     offers: args.size,
     trafficSources: 20,
     log: (m) => (/offers: \d+0{4}\//.test(m) ? log(`seed ${args.db}: ${m}`) : undefined),
   });
-  await createSiteService(db, config.siteId).ensureDefault();
-  await db.execScript("VACUUM ANALYZE");
+  await createSiteService(database, siteId).ensureDefault();
+  await database.execScript("VACUUM ANALYZE");
   log(`seeded ${args.size} offers on ${args.db} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function main() {
+  const config = loadConfig(benchEnv);
+  const coldConfig = loadConfig({ ...benchEnv, SEARCH_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
+  if (args.db === "postgres" && args.seeded) {
+    // A seeded copy made for benchmarks: used as it is (the bench user and the search log are written to it).
+    db = await openDatabase({ url: args.seeded, poolSize: 20 });
+  } else if (args.db === "postgres") {
+    schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
+    db = await openDatabase({ url: args.url, schema, poolSize: 20 });
+    await seed(db, config.siteId);
+  } else if (args.seedOnly) {
+    // PGlite is seeded by a process of its own (the parent runs this one first), so the
+    // serving process's memory is a server's that opened its data directory, not the seeding's.
+    const seeding = await openDatabase({ dataDir: args.dataDir });
+    await seed(seeding, config.siteId);
+    await seeding.close();
+    process.exit(0);
+  } else {
+    dataDir = args.dataDir;
+    db = await openDatabase({ dataDir });
+  }
 
   const seqScans = await checkPlans(db);
 
@@ -157,6 +202,12 @@ async function main() {
   app.get("/bench/static.json", async (_request, reply) =>
     reply.header("content-type", "application/json; charset=utf-8").send(sample),
   );
+  // Answers once every statement queued before it has run (PGlite runs them one at a
+  // time): the next scenario starts on an idle server, not behind the last one's queue.
+  app.get("/bench/idle", async () => {
+    await db!.query(sql`SELECT 1`);
+    return { idle: true };
+  });
   // The page ceiling: the home page's HTML, rendered once, served as is (same size, no work).
   let page = "";
   app.get("/bench/static.html", async (_request, reply) =>
@@ -170,6 +221,7 @@ async function main() {
   await app.listen({ host: "127.0.0.1", port: 0 });
   await coldApp.listen({ host: "127.0.0.1", port: 0 });
   if (build) page = (await coldApp.inject("/")).body;
+  const cookie = await logInBenchUser(app);
   const portOf = (a: typeof app) => {
     const address = a.server.address();
     return typeof address === "object" && address ? address.port : 0;
@@ -182,7 +234,25 @@ async function main() {
     staticBytes: Buffer.byteLength(sample),
     pageBytes: Buffer.byteLength(page),
     pages: Boolean(build),
+    cookie,
+    bootMemory: residentMemory(),
   });
+}
+
+/**
+ * An affiliate with an account who follows a few offers: the Cookie header of their
+ * session, for logged-in page views (the stars of the rows on screen are looked up).
+ */
+async function logInBenchUser(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const { auth, watchlist } = app.services;
+  const email = "bench@example.com";
+  const password = "bench-Passw0rd-for-load-tests";
+  // A seeded copy used again already has the user (register answers 409).
+  await auth.register(loadConfig({}).siteId, { email, password, name: "Bench Affiliate" }).catch(() => undefined);
+  const session = await auth.login({ email, password, remember: true }, { ip: "127.0.0.1" });
+  const offers = await app.services.offers.search(parseOfferSearchPayload({}));
+  for (const offer of offers.offers.slice(0, 5)) await watchlist.follow(session.user.id, { offerId: offer.id });
+  return `${AUTH_COOKIE}=${encodeURIComponent(session.token)}`;
 }
 
 main().catch(async (err) => {

@@ -302,12 +302,21 @@ function createTurns(limits: DatabaseLimits | undefined) {
   };
 }
 
+/**
+ * PGlite's memory is this process's: its 128 MB of shared buffers fill with pages
+ * the operating system's file cache holds anyway (PGlite reads its data directory
+ * through ordinary files), so they are kept small. Measured with `npm run bench:pages`:
+ * see docs/decisions/0030-small-pglite-buffers.md.
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { dataDir } = options;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
+    postgresqlconf: PGLITE_SETTINGS,
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
   const turns = createTurns(options.limits);

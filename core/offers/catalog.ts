@@ -28,14 +28,29 @@ export async function countries(db: Queryable): Promise<FilterCountry[]> {
   return db.query<FilterCountry>(sql`SELECT code, name FROM countries ORDER BY sort_order`);
 }
 
-/** Featured networks for the sidebar, shuffled on every load (docs/product.md §4). */
-export async function featuredNetworks(db: Queryable, siteId: string, limit = 5): Promise<FeaturedNetwork[]> {
+/** The sidebar's candidates: every active featured network listed on the site (a short list, cached by the service). */
+export async function featuredNetworkCandidates(db: Queryable, siteId: string): Promise<FeaturedNetwork[]> {
   return db.query<FeaturedNetwork>(sql`
     SELECT n.id, n.slug, n.name, n.logo_url AS "logoUrl", n.avg_rating::float8 AS "avgRating", n.offer_count AS "offerCount"
     FROM networks n
     WHERE n.featured AND n.status = 'active'
       AND EXISTS (SELECT 1 FROM network_properties p WHERE p.network_id = n.id AND p.identifier = ${siteId})
-    ORDER BY random() LIMIT ${limit}`);
+    ORDER BY n.id`);
+}
+
+/** Featured networks for the sidebar: `limit` of the candidates, shuffled on every load (docs/product.md §4). */
+export function pickFeaturedNetworks(
+  candidates: readonly FeaturedNetwork[],
+  limit = 5,
+  random: () => number = Math.random,
+): FeaturedNetwork[] {
+  const pool = [...candidates];
+  // A partial Fisher–Yates shuffle: the first `limit` places get a uniform pick.
+  for (let i = 0; i < Math.min(limit, pool.length); i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, limit);
 }
 
 /** Networks with the most active pay-per-call offers (the /pay-per-call page). */

@@ -2,6 +2,7 @@
 // around them. API routes and page loaders both call it, so a rule lives once.
 import type { Database } from "#db/client.ts";
 import type { FilterOptions, OfferDetail, OfferSearch, OfferSearchResult } from "#contracts/offers.ts";
+import type { FeaturedNetwork } from "#contracts/networks.ts";
 import { cachedValue, createCache, type SharedStore } from "#core/cache/cache.ts";
 import { localGeneration, type Generation } from "#core/cache/generation.ts";
 import { hashIp } from "#core/privacy.ts";
@@ -13,8 +14,9 @@ import { findOffer, offersForCompare, sameOfferAtOtherNetworks, similarOffers, t
 import {
   categories,
   countries,
-  featuredNetworks,
+  featuredNetworkCandidates,
   networksWithOffers,
+  pickFeaturedNetworks,
   payPerCallNetworks,
   topCategories,
 } from "./catalog.ts";
@@ -63,6 +65,8 @@ export function createOfferService(db: Database, options: OfferSettings) {
   const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(reads()));
   /** Page caches compare it to drop copies made before a catalogue edit (here or on another instance). */
   const generation = options.generation ?? localGeneration();
+  // Every search page's sidebar: the candidates are read once a minute, the pick is made per view.
+  const featuredCandidates = createCache<FeaturedNetwork[]>({ ttlMs: 60_000, max: 100 });
   // After a console edit, no cached answer may still show the offer as it was.
   generation.onChange(() => {
     editedAt = Date.now();
@@ -70,6 +74,7 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions.clear();
     topCategoryList.clear();
     topPayPerCallNetworks.clear();
+    featuredCandidates.clear();
   });
   const changed = () => generation.bump();
 
@@ -112,7 +117,8 @@ export function createOfferService(db: Database, options: OfferSettings) {
     filterOptions,
     categories: () => categories(db),
     topCategories: topCategoryList,
-    featuredNetworks: (siteId: string) => featuredNetworks(reads(), siteId),
+    featuredNetworks: async (siteId: string) =>
+      pickFeaturedNetworks(await featuredCandidates.get(siteId, () => featuredNetworkCandidates(reads(), siteId))),
     payPerCallNetworks: topPayPerCallNetworks,
     /** The console's offer editing (create, edit, retire, restore). */
     editor: createOfferEditor(db, { changed }),
