@@ -6,6 +6,7 @@ import { messages } from "./messages.ts";
 import { adminPage, adminSort, type AdminList } from "./admin.ts";
 import type { SourcePlatform } from "./supply.ts";
 import { integerField, requiredText } from "./validation.ts";
+import { normalizeOfferQuery } from "./text.ts";
 
 /** Fixed by the server: every page of results holds this many offers. */
 export const OFFERS_PAGE_SIZE = 25;
@@ -65,10 +66,7 @@ export const DEFAULT_SORT_DESC: Record<OfferSort, boolean> = {
   popularity: true,
 };
 
-/** docs/product.md §5: the offer search query is lowercased and trimmed before sending (and again on arrival). */
-export function normalizeOfferQuery(query: string | null | undefined): string {
-  return (query ?? "").toLowerCase().replace(/\s+/g, " ").trim();
-}
+export { normalizeOfferQuery } from "./text.ts";
 
 // ---------------------------------------------------------------- the payload
 

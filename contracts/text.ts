@@ -31,3 +31,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   const proto = Object.getPrototypeOf(v);
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
+
+/**
+ * docs/product.md §5: the offer search query is lowercased and trimmed before sending (and again on
+ * arrival). Here, away from the zod schemas, so a page that only shows a search's words ships no zod.
+ */
+export function normalizeOfferQuery(query: string | null | undefined): string {
+  return (query ?? "").toLowerCase().replace(/\s+/g, " ").trim();
+}

@@ -11,7 +11,7 @@ import { NetworkLogo } from "#app/ui/NetworkLogo.tsx";
 import { Pagination } from "#app/ui/Pagination.tsx";
 import { rootSeo } from "#app/lib/seo.ts";
 import { pageSuffix, searchPageMeta } from "#app/lib/search-seo.ts";
-import { normalizeOfferQuery } from "#contracts/offers.ts";
+import { normalizeOfferQuery } from "#contracts/text.ts";
 
 /** The directory search the URL asks for, bounded like every typed query. */
 export const directorySearch = (request: Request) =>

@@ -315,7 +315,7 @@ export function ErrorSummary({
               <li key={name}>
                 <a
                   href={`#${idOf(name)}`}
-                  className="underline"
+                  className="inline-block py-1 underline"
                   onClick={(e) => {
                     const field = document.getElementById(idOf(name));
                     if (!field) return;

@@ -158,7 +158,7 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
       <button
         ref={button}
         type="button"
-        className="nav-link px-1"
+        className="nav-link min-w-6 px-1 text-center"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => (pinned ? close() : setPinned(true))}
@@ -170,7 +170,7 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
         id={id}
         data-testid="login-dropdown"
         hidden={!open}
-        className="absolute right-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:top-full"
+        className="absolute top-full left-0 z-40 w-72 rounded-md border border-slate-200 bg-white p-4 shadow-xl md:right-0 md:left-auto"
       >
         <AntibotForm action="/login" antibotAction={ANTIBOT_ACTIONS.login} className="space-y-2">
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
