@@ -4,11 +4,15 @@ import { ErrorPage } from "#app/ui/shell/ErrorPage.tsx";
 import type { Route } from "./+types/not-found";
 import { unlistedPageMeta } from "#app/lib/seo.ts";
 
-export const meta: Route.MetaFunction = (args) =>
-  unlistedPageMeta(args, {
-    title: "Page not found",
-    description: "Sorry, the page you're looking for could not be found.",
-  });
+// Canonical at /404 whatever was asked: a missing page never echoes the address it was asked by.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  unlistedPageMeta(
+    { matches, location: { pathname: "/404" } },
+    {
+      title: "Page not found",
+      description: "Sorry, the page you're looking for could not be found.",
+    },
+  );
 
 export function loader() {
   return data(null, { status: 404 });
