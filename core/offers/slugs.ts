@@ -37,19 +37,23 @@ const ROUND = 16;
 /**
  * Free slugs for new offers (or one being renamed, `exceptId`), in order: each gets the first of its
  * candidates that is free, else its first candidate numbered -2, -3, …; no two get the same one.
- * A few queries in all, whatever the number of offers.
+ * A few queries in all, whatever the number of offers. `tx` must be the transaction that then writes
+ * the offers: it holds a lock on slug allocation until it ends, so two writers at once (syncs of
+ * networks listing the same offer names) never both pick the same free slug.
  */
 export async function allocateSlugs(
-  db: Queryable,
+  tx: Queryable,
   candidates: readonly (readonly string[])[],
   exceptId: number | null = null,
 ): Promise<string[]> {
+  if (!candidates.length) return [];
+  await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('offers.slug'))`);
   const chosen: string[] = [];
   const claimed = new Set<string>();
   let pending = candidates.map((list, i) => ({ i, list }));
   for (let round = 0; pending.length; round++) {
     const taken = await takenSlugs(
-      db,
+      tx,
       pending.flatMap((p) => p.list),
       exceptId,
     );
