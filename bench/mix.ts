@@ -3,6 +3,7 @@
 // filters alone and combined, other tabs, sorts and deeper pages.
 import { OFFER_TABS, offerSearchToUrl, type OfferSearchInput } from "#contracts/offers.ts";
 import { VERTICALS } from "#db/seed/data.ts";
+import { createRandom } from "#db/seed/random.ts";
 
 export const SEARCH_MIX: OfferSearchInput[] = [
   {},
@@ -70,18 +71,6 @@ const SERVICE_WORDS = ["cpa", "cpl", "revshare", "trial", "signup", "offer", "bo
 const ABSENT_WORDS = ["plumbing", "tractor", "quantum", "zyxel", "hovercraft", "origami", "saxophone", "kombucha"];
 const COUNTRIES = ["US", "GB", "CA", "DE", "FR", "AU", "BR", "IN", "ES", "IT", "MX", "NL"];
 
-/** A small seeded generator (mulberry32): the same seed gives the same searches. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A typo: one letter dropped or two neighbours swapped. */
 function misspell(word: string, r: () => number): string {
   if (word.length < 5) return word;
@@ -97,8 +86,7 @@ function misspell(word: string, r: () => number): string {
  * them with a country, some with verticals or pay-per-call.
  */
 export function uniqueSearches(count: number, seed = 16): OfferSearchInput[] {
-  const r = random(seed);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)];
+  const { next: r, pick } = createRandom(seed);
   const seen = new Set<string>();
   const out: OfferSearchInput[] = [];
   while (out.length < count) {
