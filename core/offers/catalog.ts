@@ -15,11 +15,10 @@ export async function categories(db: Queryable): Promise<Category[]> {
   return db.query<Category>(sql`SELECT id, slug, name, top FROM categories ORDER BY name`);
 }
 
-/** The categories marked top, with how many active offers each holds. */
+/** The categories marked top, with how many active offers each holds (kept by triggers, db/migrations/0027). */
 export async function topCategories(db: Queryable): Promise<TopCategory[]> {
   return db.query<TopCategory>(sql`
-    SELECT c.id, c.slug, c.name, c.top,
-      (SELECT count(*)::int FROM offers o WHERE o.category_ids && ARRAY[c.id] AND o.status = 'active') AS "offerCount"
+    SELECT c.id, c.slug, c.name, c.top, c.offer_count AS "offerCount"
     FROM categories c WHERE c.top ORDER BY c.sort_order, c.name`);
 }
 
@@ -53,13 +52,15 @@ export function pickFeaturedNetworks(
   return pool.slice(0, limit);
 }
 
-/** Networks with the most active pay-per-call offers (the /pay-per-call page). */
+/**
+ * Networks with the most active pay-per-call offers (the /pay-per-call page): their counts are kept
+ * by triggers (db/migrations/0027), and each best payout is one probe of a partial index.
+ */
 export async function payPerCallNetworks(db: Queryable, limit = 8): Promise<PayPerCallNetwork[]> {
   return db.query<PayPerCallNetwork>(sql`
-    SELECT n.id, n.slug, n.name, n.avg_rating::float8 AS "avgRating", t.ppc_offers AS "ppcOffers", t.best AS "bestPayoutUsd"
-    FROM (SELECT o.network_id, count(*)::int AS ppc_offers, max(o.payout_usd) AS best
-          FROM offers o WHERE o.status = 'active' AND o.ppc GROUP BY o.network_id) t
-    JOIN networks n ON n.id = t.network_id
-    WHERE n.status = 'active'
-    ORDER BY t.ppc_offers DESC, n.avg_rating DESC, n.id LIMIT ${limit}`);
+    SELECT n.id, n.slug, n.name, n.avg_rating::float8 AS "avgRating", n.ppc_offer_count AS "ppcOffers",
+      (SELECT max(o.payout_usd) FROM offers o WHERE o.network_id = n.id AND o.status = 'active' AND o.ppc) AS "bestPayoutUsd"
+    FROM networks n
+    WHERE n.status = 'active' AND n.ppc_offer_count > 0
+    ORDER BY n.ppc_offer_count DESC, n.avg_rating DESC, n.id LIMIT ${limit}`);
 }
