@@ -2,8 +2,9 @@
 //
 // Where a page view's database time goes: serves the app with its caches off on an
 // existing database (a seeded copy; it is only read, apart from the search log),
-// renders each page of the page mix (or --path) `views` times, and lists every
-// statement by total time, with its EXPLAIN (ANALYZE, BUFFERS) when --explain is given.
+// renders each page of the page mix and of the directory (or --path) `views` times, and lists
+// every statement by total time, with its EXPLAIN (ANALYZE, BUFFERS) when --explain is given;
+// then the statements only the first views made (lists each process caches for a while).
 // A statement whose time or buffers grow with the catalogue is what makes a page slower at 1M than at 100k.
 import "#server/node-env.ts"; // first: React loads its production build
 import fs from "node:fs";
@@ -72,7 +73,29 @@ const config = loadConfig({
   PAGE_CACHE_SECONDS: "0",
 });
 const app = await buildApp({ config, db: timed(db), build });
-const paths = values.path ?? PAGE_MIX;
+/** The directory's other pages, named from what the database holds (the same at every seeded size). */
+async function directoryPages(): Promise<string[]> {
+  const [offer] = await db.query<{ id: number; slug: string }>(
+    sql`SELECT id, slug FROM offers WHERE status = 'active' ORDER BY id LIMIT 1`,
+  );
+  const [network] = await db.query<{ id: number; slug: string }>(
+    sql`SELECT id, slug FROM networks WHERE status = 'active' ORDER BY offer_count DESC, id LIMIT 1`,
+  );
+  const [source] = await db.query<{ id: number }>(
+    sql`SELECT id FROM traffic_sources WHERE status = 'active' ORDER BY id LIMIT 1`,
+  );
+  return [
+    "/pay-per-call",
+    "/pay-per-call-offers",
+    "/networks",
+    "/traffic-sources",
+    ...(offer ? [`/offer/${offer.id}/${offer.slug}`] : []),
+    ...(network ? [`/network/${network.id}/${network.slug}`] : []),
+    ...(source ? [`/traffic-sources/details/${source.id}`] : []),
+    "/api/top-categories",
+  ];
+}
+const paths = values.path ?? [...PAGE_MIX, ...(await directoryPages())];
 const views = Number(values.views);
 // One view of each page first: plans and the per-process lists (filter options, ads) are made once.
 for (const p of paths) await app.inject({ url: p, headers: values.cookie ? { cookie: values.cookie } : {} });
