@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { array, sql, type SQL } from "#db/client.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
-import { openTestDatabase } from "../../tests/helpers/database.ts";
+import { openTestDatabase, TEST_DATABASE_URL } from "../../tests/helpers/database.ts";
 import { payPerCallNetworks, topCategories } from "./catalog.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -198,4 +198,39 @@ describe("counts kept where offers change", () => {
     expect(await wrongCounts()).toEqual([]);
     expect(await payPerCallNetworks(db)).toEqual([]);
   });
+
+  // PGlite has one connection: writers cannot overlap there.
+  it.skipIf(!TEST_DATABASE_URL)(
+    "let two writers that move counts in crossing order both commit, with the counts exact",
+    async () => {
+      const offer = { status: "active", ppc: false, payout: 10 } as const;
+      await insertOffers([
+        { ...offer, network: 0, categories: [0] },
+        { ...offer, network: 1, categories: [1] },
+      ]);
+      const inVertical = (i: number) =>
+        sql`category_ids = ARRAY[${categoryIds[i]}::int] AND network_id <> ${networkIds[2]}`;
+      const newOffer = (i: number) => sql`
+        INSERT INTO offers (slug, network_id, name, payout_type, category_ids)
+        VALUES (${`offer-${++slugs}`}, ${networkIds[2]}, 'Offer', 'CPA', ARRAY[${categoryIds[i]}::int])`;
+      let secondStarts!: () => void;
+      const started = new Promise<void>((resolve) => (secondStarts = resolve));
+      // The first moves vertical 0 then 1, the second 1 then 0, each in two statements.
+      const first = db.transaction(async (tx) => {
+        await tx.query(newOffer(0));
+        secondStarts();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.query(sql`UPDATE offers SET status = 'paused' WHERE ${inVertical(1)}`);
+      });
+      const second = started.then(() =>
+        db.transaction(async (tx) => {
+          await tx.query(newOffer(1));
+          await tx.query(sql`UPDATE offers SET status = 'paused' WHERE ${inVertical(0)}`);
+        }),
+      );
+      await Promise.all([first, second]);
+      expect(await wrongCounts()).toEqual([]);
+      expect((await topCategories(db)).slice(0, 2).map((c) => c.offerCount)).toEqual([1, 1]);
+    },
+  );
 });

@@ -22,24 +22,22 @@ CREATE INDEX offers_ppc_payout_idx ON offers (network_id, payout_usd) WHERE stat
 -- What a statement did to the counted offers: +1 for a row as it is now, -1 as it was.
 CREATE TYPE oa_counted_offer AS (network_id bigint, category_ids integer[], ppc boolean, sign integer);
 
--- Rows are updated in id order, so two writers never lock the same counts in opposite orders.
+-- Writers that move counts take turns (one transaction-scoped lock per schema, until commit):
+-- a transaction may move counts in several statements (a sync batch's inserts, then its
+-- updates), so row locks taken statement by statement could cross another writer's.
 CREATE FUNCTION oa_apply_offer_counts(moved oa_counted_offer[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  target bigint;
-  delta integer;
 BEGIN
-  FOR target, delta IN
-    SELECT v.id, sum(m.sign)::int FROM unnest(moved) m, LATERAL (SELECT DISTINCT unnest(m.category_ids)) AS v(id)
-    GROUP BY v.id HAVING sum(m.sign) <> 0 ORDER BY v.id
-  LOOP
-    UPDATE categories SET offer_count = offer_count + delta WHERE id = target;
-  END LOOP;
-  FOR target, delta IN
-    SELECT m.network_id, sum(m.sign)::int FROM unnest(moved) m WHERE m.ppc
-    GROUP BY m.network_id HAVING sum(m.sign) <> 0 ORDER BY m.network_id
-  LOOP
-    UPDATE networks SET ppc_offer_count = ppc_offer_count + delta WHERE id = target;
-  END LOOP;
+  IF cardinality(moved) = 0 THEN RETURN; END IF;
+  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || ':offer-counts'));
+  UPDATE categories c SET offer_count = c.offer_count + d.delta
+  FROM (SELECT v.id, sum(m.sign)::int AS delta
+        FROM unnest(moved) m, LATERAL (SELECT DISTINCT unnest(m.category_ids)) AS v(id)
+        GROUP BY v.id HAVING sum(m.sign) <> 0) d
+  WHERE c.id = d.id;
+  UPDATE networks n SET ppc_offer_count = n.ppc_offer_count + d.delta
+  FROM (SELECT m.network_id, sum(m.sign)::int AS delta FROM unnest(moved) m WHERE m.ppc
+        GROUP BY m.network_id HAVING sum(m.sign) <> 0) d
+  WHERE n.id = d.network_id;
 END $$;
 
 -- Once per statement: an import or a network's retirement moves thousands of offers at a time.
