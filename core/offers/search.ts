@@ -39,6 +39,8 @@ import type { OrderKey, OrderWindows } from "./order-windows.ts";
 const FUZZY_BELOW = 3;
 /** Close spellings are a suggestion list: the 100 most popular of them, ranked. */
 const FUZZY_CAP = 100;
+/** Memory for one search's sorts and bitmaps (see inSearchTransaction). */
+const SEARCH_WORK_MEM = "32MB";
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 
@@ -127,7 +129,7 @@ function orderKey(p: Plan): OrderKey | null {
     case "popularity":
       return { name: "popularity", column: sql`o.popularity`, desc, covering: true };
     case "sponsored": // the pins: sponsored offers by popularity
-      return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
+      return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored`, covering: true };
     case "newest":
       return { name: "newest", column: sql`o.created_at`, desc };
     case "updated":
@@ -237,6 +239,9 @@ async function countCapped(db: Queryable, p: Plan): Promise<number> {
  * Runs `work` in one transaction with the search's planner settings (local to it).
  * With text, plain index scans are off too: walking an order index while testing
  * every row's document is the slow path; the GIN bitmap finds the matches directly.
+ * SEARCH_WORK_MEM keeps the bitmap of a common prefix exact ("sign:*" is 380,000
+ * offers at a million): past work_mem it turns lossy, and intersecting it with a
+ * filter's bitmap then means reading and rechecking every page the filter names.
  */
 async function inSearchTransaction<T>(
   db: Database,
@@ -246,7 +251,8 @@ async function inSearchTransaction<T>(
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
-      set_config('jit', 'off', true)`);
+      set_config('jit', 'off', true),
+      set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
     return work(tx);
   });
 }
