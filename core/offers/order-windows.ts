@@ -1,5 +1,5 @@
 // Order windows: the offers that lead an order table-wide (the 4,096 most
-// popular, the 32,768 newest, …), each described by the key value at its edge.
+// popular, the 16,384 newest, …), each described by the key value at its edge.
 //
 // Why: a search with text wants the first N matches in some order (N is the
 // count cap, 1,001). A rare word is best found through the GIN index: collect
@@ -35,11 +35,15 @@ export type OrderKey = {
    */
   covering?: boolean;
 };
-/** Reads the first matches, within `bound` by walking the order's index, or all of them through the text index. */
-export type ReadMatches<T> = (bound: SQL | null) => Promise<T & { found: number }>;
+/**
+ * Reads the first matches within `bound` (null: all matches), either by walking the order's
+ * index (`walk`), or by collecting the text index's matches inside the bound (the text index's
+ * bitmap and the order index's range, intersected), so that only they are read from the table.
+ */
+export type ReadMatches<T> = (bound: SQL | null, walk: boolean) => Promise<T & { found: number }>;
 
 /** Window sizes, smallest first. */
-const WINDOW_SIZES = [4_096, 32_768, 262_144] as const;
+const WINDOW_SIZES = [4_096, 16_384, 65_536, 262_144] as const;
 
 /** Edges move only as offers are imported; a stale edge costs speed, never correctness. */
 const EDGES_TTL_MS = 10 * 60_000;
@@ -104,11 +108,11 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       read: ReadMatches<T>,
     ): Promise<T & { found: number }> {
       const { edges, offers } = await windowsOf(db, key);
-      if (!edges.length) return read(null);
+      if (!edges.length) return read(null, false);
       // Inclusive edges: every offer tied with the edge is inside, so nothing
       // outside can outrank anything inside (ids break ties within a key).
       const within = (e: Edge) => (key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`);
-      const sample = await read(within(edges[0]));
+      const sample = await read(within(edges[0]), true);
       if (sample.found >= head) return sample;
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
@@ -116,10 +120,19 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       // A walk tests about head / frequency offers; the text index reads every match (frequency × offers).
       const walkCost = (head / frequency) * (key.covering ? COVERED_ROW_COST : 1);
       if (window && walkCost < frequency * offers) {
-        const walked = await read(within(window));
+        const walked = await read(within(window), true);
         if (walked.found >= head) return walked;
+      } else if (!key.covering && edges.length > 1) {
+        // Walking would read a table row per offer: instead, the matches inside one window are
+        // collected through the text index, so only they are read. With none in the sample (a rare
+        // word, or one whose offers sit lower in the order: no "trial" offer is among the 4,096
+        // best paid, the 1,001st is the 41,000th), the longest window. Once only: each try
+        // builds the word's bitmap again (for a prefix, every word it starts).
+        // A covering index is too wide to read a window of as a range.
+        const inside = await read(within(window ?? edges[edges.length - 1]), false);
+        if (inside.found >= head) return inside;
       }
-      return read(null);
+      return read(null, false);
     },
   };
 }

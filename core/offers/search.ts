@@ -187,8 +187,9 @@ async function rankedIds(
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
   if (!p.text) return select(where);
-  return windows.firstMatches(db, key, head, async (bound) => {
+  return windows.firstMatches(db, key, head, async (bound, walk) => {
     if (!bound) return select(where);
+    if (!walk) return select([...where, bound]);
     await useAccess(db, "walk");
     const found = await select([...where, bound]);
     await useAccess(db, "bitmap");
