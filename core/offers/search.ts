@@ -127,19 +127,19 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc, covering: true };
+      return { name: "popularity", column: sql`o.popularity`, desc, covering: true, ranged: true };
     case "sponsored": // the pins: sponsored offers by popularity
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored`, covering: true };
     case "newest":
-      return { name: "newest", column: sql`o.created_at`, desc };
+      return { name: "newest", column: sql`o.created_at`, desc, ranged: true };
     case "updated":
-      return { name: "updated", column: sql`o.updated_at`, desc };
+      return { name: "updated", column: sql`o.updated_at`, desc, ranged: true };
     case "payoutChanged":
-      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc };
+      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc, ranged: true };
     case "payout":
-      return { name: "payout", column: sql`o.payout_usd`, desc };
+      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true };
     case "name":
-      return { name: "name", column: sql`lower(o.name)`, desc };
+      return { name: "name", column: sql`lower(o.name)`, desc, ranged: true };
     case "network":
       return null; // goes network by network, see networkOrderIds
   }
