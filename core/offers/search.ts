@@ -39,6 +39,8 @@ import type { OrderKey, OrderWindows } from "./order-windows.ts";
 const FUZZY_BELOW = 3;
 /** Close spellings are a suggestion list: the 100 most popular of them, ranked. */
 const FUZZY_CAP = 100;
+/** Memory for one search's sorts and bitmaps (see inSearchTransaction). */
+const SEARCH_WORK_MEM = "32MB";
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 
@@ -125,19 +127,19 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc, covering: true };
+      return { name: "popularity", column: sql`o.popularity`, desc, covering: true, ranged: true };
     case "sponsored": // the pins: sponsored offers by popularity
-      return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored` };
+      return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored`, covering: true };
     case "newest":
-      return { name: "newest", column: sql`o.created_at`, desc };
+      return { name: "newest", column: sql`o.created_at`, desc, ranged: true };
     case "updated":
-      return { name: "updated", column: sql`o.updated_at`, desc };
+      return { name: "updated", column: sql`o.updated_at`, desc, ranged: true };
     case "payoutChanged":
-      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc };
+      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc, ranged: true };
     case "payout":
-      return { name: "payout", column: sql`o.payout_usd`, desc };
+      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true };
     case "name":
-      return { name: "name", column: sql`lower(o.name)`, desc };
+      return { name: "name", column: sql`lower(o.name)`, desc, ranged: true };
     case "network":
       return null; // goes network by network, see networkOrderIds
   }
@@ -185,8 +187,9 @@ async function rankedIds(
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
   if (!p.text) return select(where);
-  return windows.firstMatches(db, key, head, async (bound) => {
+  return windows.firstMatches(db, key, head, async (bound, walk) => {
     if (!bound) return select(where);
+    if (!walk) return select([...where, bound]);
     await useAccess(db, "walk");
     const found = await select([...where, bound]);
     await useAccess(db, "bitmap");
@@ -237,6 +240,9 @@ async function countCapped(db: Queryable, p: Plan): Promise<number> {
  * Runs `work` in one transaction with the search's planner settings (local to it).
  * With text, plain index scans are off too: walking an order index while testing
  * every row's document is the slow path; the GIN bitmap finds the matches directly.
+ * SEARCH_WORK_MEM keeps the bitmap of a common prefix exact ("sign:*" is 380,000
+ * offers at a million): past work_mem it turns lossy, and intersecting it with a
+ * filter's bitmap then means reading and rechecking every page the filter names.
  */
 async function inSearchTransaction<T>(
   db: Database,
@@ -246,7 +252,8 @@ async function inSearchTransaction<T>(
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
-      set_config('jit', 'off', true)`);
+      set_config('jit', 'off', true),
+      set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
     return work(tx);
   });
 }
