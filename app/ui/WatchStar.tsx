@@ -45,7 +45,11 @@ export function WatchStar({
   const here = location.pathname + location.search;
   // In the shared signed-in page the user's own answer comes after the page (app/ui/shell/Personal.tsx).
   const personal = usePersonal();
-  const fromPage = state.ask ? personal && followedItem(personal.watch, kind, id) : followedItem(state, kind, id);
+  const fromPage = state.ask
+    ? personal
+      ? followedItem(personal.watch, kind, id)
+      : undefined
+    : followedItem(state, kind, id);
   const [itemId, setItemId] = useState(fromPage);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
