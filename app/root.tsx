@@ -10,9 +10,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { requestContext } from "./context";
+import { requestContext, signedIn } from "./context";
 import { Footer } from "#app/ui/shell/Footer.tsx";
 import { NavBar } from "#app/ui/shell/NavBar.tsx";
+import { PersonalProvider, usePersonal } from "#app/ui/shell/Personal.tsx";
 import { NavigationFocus } from "#app/ui/shell/NavigationFocus.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
@@ -41,15 +42,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, site, nonce, user } = context.get(requestContext);
+  const page = context.get(requestContext);
+  const { services, site, nonce, user } = page;
   // The search-bar ad answers to the offer search's words (docs/product.md §9).
   const ads = await services.ads.forPage(site.id, { search: new URL(request.url).searchParams.get("search") ?? "" });
   const tags = await services.siteTags.forPage(site.id);
   return {
     site: { id: site.id, name: site.name, links: site.links },
     ads,
-    // Only what the shell needs; the full profile is on /account and /api/users/profile.
+    // Only what the shell needs; the full profile is on /account and /api/users/profile. In the
+    // shared signed-in page, null: the browser asks for it (app/ui/shell/Personal.tsx).
     user: user ? { name: user.name, email: user.email, scope: user.scope } : null,
+    signedIn: signedIn(page),
     // The anti-bot script is loaded only when a site key is configured.
     antibotSiteKey: services.antibot.siteKey,
     // Absolute origin and site name for every page's canonical and sharing tags (app/lib/seo.ts).
@@ -89,11 +93,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
             >
               Skip to content
             </a>
-            <NavBar user={data?.user ?? null} links={data?.site.links ?? {}} />
-            {/* Focusable from script: the skip link and NavigationFocus land on it when a page has no heading. */}
-            <main id="main" tabIndex={-1} className="outline-none">
-              {children}
-            </main>
+            <PersonalProvider shared={Boolean(data?.signedIn && !data.user)}>
+              <PersonalNavBar data={data} />
+              {/* Focusable from script: the skip link and NavigationFocus land on it when a page has no heading. */}
+              <main id="main" tabIndex={-1} className="outline-none">
+                {children}
+              </main>
+            </PersonalProvider>
             <NavigationFocus />
             <Footer links={data?.site.links ?? {}} />
           </ConsentProvider>
@@ -102,6 +108,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The header, with the user's name from the page or, in the shared signed-in page, from its personal parts. */
+function PersonalNavBar({ data }: { data: RootData | undefined }) {
+  const personal = usePersonal();
+  return (
+    <NavBar
+      user={data?.user ?? personal?.user ?? null}
+      signedIn={Boolean(data?.signedIn)}
+      links={data?.site.links ?? {}}
+    />
   );
 }
 

@@ -14,8 +14,11 @@
 //   unique searches (bench/mix.ts: seeded, no answer can come from a cache), and the
 //   whole mix on a single connection (the latency one user sees).
 // pages: the home page mix anonymous as served and with caches off, unique search
-//   pages anonymous and logged in (a session cookie), the page mix logged in, and the
-//   server's resident memory after boot and after 1,000 varied page views.
+//   pages anonymous and logged in, the page mix logged in, and the server's resident
+//   memory after boot and after 1,000 varied page views. A logged-in view is what a
+//   browser running the page's script sends (docs/decisions/0029): the page with its
+//   session and script cookies, then GET /api/account/personal for the offers on it;
+//   those rows count views/s, half the requests/s.
 //
 // Prints a table (with the 1M/100k ratio of each scenario when both sizes ran) and
 // writes it to bench/results/. PostgreSQL runs in a dedicated schema of database
@@ -26,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 import { PAGE_MIX, SEARCH_MIX, searchPagePath, uniqueSearches } from "./mix.ts";
 
 const { values } = parseArgs({
@@ -106,8 +110,9 @@ const S = {
   pageServed: "GET / page mix, anonymous, as served (5 s page cache)",
   pageCold: "GET / page mix, anonymous, caches off",
   pageUnique: "GET unique search pages, anonymous",
-  pageLoggedIn: "GET / page mix, logged in (session cookie)",
-  pageLoggedInUnique: "GET unique search pages, logged in",
+  pageLoggedIn: "GET / page mix, logged in with JS (views/s: page + its personal request)",
+  pageLoggedInUnique: "GET unique search pages, logged in with JS (views/s: page + personal request)",
+  pageLoggedInNoScript: "GET / page mix, logged in without JS (rendered for the user)",
 } as const;
 /** Scenarios that do all their work on every request: their cost must not grow with the catalogue. */
 const UNCACHED: string[] = [
@@ -265,6 +270,22 @@ const pageRequest =
     headers: cookie ? { accept: "text/html", cookie } : { accept: "text/html" },
   });
 
+/** GET /api/account/personal for the offers a page shows, as the page's script sends it. */
+const personalRequest = (cookie: string, offerIds: number[]): autocannon.Request => ({
+  method: "GET",
+  path: `/api/account/personal?offerIds=${offerIds.join(",")}&networkIds=`,
+  headers: { accept: "application/json", cookie },
+});
+
+/** The offers a page lists (its rows), read once from the page as a signed-in browser gets it. */
+async function offersOnPage(port: number, path: string, cookie: string): Promise<number[]> {
+  const html = await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie } })).text();
+  return [...html.matchAll(/data-offer-id="(\d+)"/g)].map((m) => Number(m[1]));
+}
+
+/** A logged-in scenario's result per view: each view is two requests, the page and its personal request. */
+const perView = (r: Result): Result => ({ ...r, rps: r.rps / 2 });
+
 /** Enough unique searches that no scenario runs out and repeats one (each scenario has its own seed). */
 const UNIQUE = 30_000;
 const uniqueFrom = (seed: number) => uniqueSearches(UNIQUE, seed);
@@ -321,7 +342,9 @@ async function benchOne(db: string, size: number) {
 
   if (runPages && server.pages) {
     const anonymous = pageRequest();
-    const loggedIn = pageRequest(server.cookie);
+    // What a signed-in browser that runs the page's script sends with every request.
+    const loggedInCookie = `${server.cookie}; ${SCRIPT_COOKIE}=1`;
+    const loggedIn = pageRequest(loggedInCookie);
     const pagesOf = (seed: number) => uniqueFrom(seed).map(searchPagePath);
     await load(server.coldPort, cycle(PAGE_MIX, anonymous), { seconds: 3 });
     const ceiling = record(
@@ -331,13 +354,37 @@ async function benchOne(db: string, size: number) {
     const served = record(S.pageServed, await load(server.port, cycle(PAGE_MIX, anonymous)), ceiling);
     record(S.pageCold, await load(server.coldPort, cycle(PAGE_MIX, anonymous)), ceiling);
     record(S.pageUnique, await load(server.port, cycle(pagesOf(3), anonymous)), ceiling);
-    // A logged-in view skips the page cache; it may share everything but its personal parts.
-    const mine = record(S.pageLoggedIn, await load(server.port, cycle(PAGE_MIX, loggedIn)), ceiling);
+    // A logged-in view: the page signed-in visitors share, then the one request for its personal parts.
+    const asked = await Promise.all(PAGE_MIX.map((p) => offersOnPage(server.port, p, loggedInCookie)));
+    const views = (paths: string[]) =>
+      paths.flatMap((p, i) => [loggedIn(p), personalRequest(loggedInCookie, asked[i % asked.length])]);
+    const mine = record(
+      S.pageLoggedIn,
+      perView(
+        await load(
+          server.port,
+          cycle(views(PAGE_MIX), (r) => r),
+        ),
+      ),
+      ceiling,
+    );
     mine.goal = verdict(
       mine.rps >= GOALS.loggedInShare * served.rps,
       `${pct(mine.rps / served.rps)} of anonymous as served (≥ ${pct(GOALS.loggedInShare)})`,
     );
-    record(S.pageLoggedInUnique, await load(server.port, cycle(pagesOf(4), loggedIn)), ceiling);
+    // A browser without the script gets its own page (the only kind before docs/decisions/0029).
+    record(S.pageLoggedInNoScript, await load(server.port, cycle(PAGE_MIX, pageRequest(server.cookie))), ceiling);
+    // Unique pages ask about the ids of the mix's pages in turn: as many ids, the same work.
+    record(
+      S.pageLoggedInUnique,
+      perView(
+        await load(
+          server.port,
+          cycle(views(pagesOf(4)), (r) => r),
+        ),
+      ),
+      ceiling,
+    );
   }
   if (runMemory && server.pages) {
     // Memory: 1,000 varied page views, half of them logged in, then what the server holds.

@@ -3,6 +3,7 @@
 // logged-in user home. Pages without a guard call are public (the opt-out).
 import { redirect } from "react-router";
 import type { SessionUser } from "#contracts/auth.ts";
+import type { RequestContext } from "#app/context.ts";
 
 const BASE = "http://offeratlas.invalid";
 
@@ -57,8 +58,18 @@ export function requireUserOrRedirect(request: Request, user: SessionUser | null
 }
 
 /** For guest-only pages (/login, /register): a logged-in user goes to /. */
-export function guestOnly(user: SessionUser | null): void {
-  if (user) throw redirect("/");
+export function guestOnly(signedIn: boolean): void {
+  if (signedIn) throw redirect("/");
+}
+
+/**
+ * For a page whose personal parts the shared signed-in render cannot leave out: its
+ * user, or, in that render, an answer the server never shares, so it renders the
+ * page again with the user (docs/decisions/0029).
+ */
+export function personalUser(c: RequestContext): SessionUser | null {
+  if (c.shared) throw new Response("Rendered per user", { status: 409 });
+  return c.user;
 }
 
 /** The spec's scope check: true when the profile has every scope named. */

@@ -5,14 +5,18 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import type { WatchState } from "#contracts/watchlist.ts";
+import { usePersonal } from "#app/ui/shell/Personal.tsx";
 
 export type WatchKind = "offer" | "network";
 
 const FIELD = { offer: "offerId", network: "networkId" } as const;
 
 /** The item id the page data gives this star (undefined: not followed). */
-export const followedItem = (state: WatchState, kind: WatchKind, id: number): number | undefined =>
-  (kind === "offer" ? state.offers : state.networks)[id];
+const followedItem = (
+  state: Pick<WatchState, "offers" | "networks">,
+  kind: WatchKind,
+  id: number,
+): number | undefined => (kind === "offer" ? state.offers : state.networks)[id];
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
@@ -39,7 +43,13 @@ export function WatchStar({
 }) {
   const location = useLocation();
   const here = location.pathname + location.search;
-  const fromPage = followedItem(state, kind, id);
+  // In the shared signed-in page the user's own answer comes after the page (app/ui/shell/Personal.tsx).
+  const personal = usePersonal();
+  const fromPage = state.ask
+    ? personal
+      ? followedItem(personal.watch, kind, id)
+      : undefined
+    : followedItem(state, kind, id);
   const [itemId, setItemId] = useState(fromPage);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");

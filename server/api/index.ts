@@ -13,6 +13,7 @@ import { leadRoutes } from "./leads.ts";
 import { linkRoutes } from "./links.ts";
 import { adminRoutes } from "./admin/index.ts";
 import { watchlistRoutes } from "./account/watchlist.ts";
+import { personalRoutes } from "./account/personal.ts";
 import { apiKeyRoutes } from "./account/api-keys.ts";
 import { savedSearchRoutes } from "./account/saved-searches.ts";
 import { v1Routes, type V1Options } from "./v1/index.ts";
@@ -40,6 +41,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions) {
   await api.register(linkRoutes, { services: options.services });
   await api.register(adminRoutes, { prefix: "/admin", services: options.services });
   await api.register(watchlistRoutes, { services: options.services });
+  await api.register(personalRoutes, { services: options.services });
   await api.register(apiKeyRoutes, { services: options.services });
   await api.register(savedSearchRoutes, { services: options.services });
   await api.register(v1Routes, { prefix: "/v1", services: options.services, ...options.v1 });

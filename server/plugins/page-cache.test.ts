@@ -15,31 +15,43 @@ describe("page cache", () => {
   it("serves a copy with the new nonce, lets one caller refresh an expired page while others get the copy", async () => {
     vi.useFakeTimers();
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
-    cache.offer("/", page('<script nonce="OLD"></script>'));
-    expect((await cache.get("/", "NEW1"))?.body).toBe('<script nonce="NEW1"></script>');
+    cache.offer("anonymous", "/", page('<script nonce="OLD"></script>'));
+    expect((await cache.get("anonymous", "/", "NEW1"))?.body).toBe('<script nonce="NEW1"></script>');
     vi.advanceTimersByTime(1500);
-    expect(await cache.get("/", "A")).toBeUndefined(); // the refresher
-    expect((await cache.get("/", "B"))?.body).toBe('<script nonce="B"></script>'); // others meanwhile
-    cache.offer("/", page("fresh", ""));
-    expect((await cache.get("/", "C"))?.body).toBe("fresh");
+    expect(await cache.get("anonymous", "/", "A")).toBeUndefined(); // the refresher
+    expect((await cache.get("anonymous", "/", "B"))?.body).toBe('<script nonce="B"></script>'); // others meanwhile
+    cache.offer("anonymous", "/", page("fresh", ""));
+    expect((await cache.get("anonymous", "/", "C"))?.body).toBe("fresh");
     vi.advanceTimersByTime(3500);
-    expect(await cache.get("/", "D")).toBeUndefined(); // too old even for the grace period
+    expect(await cache.get("anonymous", "/", "D")).toBeUndefined(); // too old even for the grace period
   });
 
   it("keeps only answers that are the same for everyone", async () => {
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
-    cache.offer("/a", { ...page("x"), headers: [["set-cookie", "s=1"]] });
-    cache.offer("/b", { ...page("x"), status: 404 });
-    cache.offer("/c", { ...page("x"), headers: [["cache-control", "private"]] });
-    expect([await cache.get("/a", "n"), await cache.get("/b", "n"), await cache.get("/c", "n")]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
-    expect(cache.eligible("GET", {})).toBe(true);
-    expect(cache.eligible("POST", {})).toBe(false);
-    expect(cache.eligible("GET", { cookie: "a=b" })).toBe(false);
-    expect(createPageCache({ ttlMs: 0, maxEntries: 1 }).eligible("GET", {})).toBe(false);
+    cache.offer("anonymous", "/a", { ...page("x"), headers: [["set-cookie", "s=1"]] });
+    cache.offer("anonymous", "/b", { ...page("x"), status: 404 });
+    cache.offer("anonymous", "/c", { ...page("x"), headers: [["cache-control", "private"]] });
+    expect([
+      await cache.get("anonymous", "/a", "n"),
+      await cache.get("anonymous", "/b", "n"),
+      await cache.get("anonymous", "/c", "n"),
+    ]).toEqual([undefined, undefined, undefined]);
+    expect(cache.eligible("GET", {}, {})).toBe(true);
+    expect(cache.eligible("POST", {}, {})).toBe(false);
+    expect(cache.eligible("GET", { authorization: "Bearer x" }, {})).toBe(false);
+    expect(createPageCache({ ttlMs: 0, maxEntries: 1 }).eligible("GET", {}, {})).toBe(false);
+  });
+
+  it("serves from a copy only with the cookies a view is judged by, and keeps the views apart", async () => {
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
+    expect(cache.eligible("GET", { cookie: "x" }, { "auth._token.local": "t", oa_js: "1" })).toBe(true);
+    // Any other cookie may change the page (the consent answer): rendered for its visitor.
+    expect(cache.eligible("GET", { cookie: "x" }, { "auth._token.local": "t", oa_consent: "all" })).toBe(false);
+    cache.offer("anonymous", "/", page("signed out"));
+    expect(await cache.get("signed-in", "/", "n")).toBeUndefined();
+    cache.offer("signed-in", "/", page("signed in"));
+    expect((await cache.get("anonymous", "/", "n"))?.body).toBe("signed out");
+    expect((await cache.get("signed-in", "/", "n"))?.body).toBe("signed in");
   });
 
   it("with a shared store, reuses another instance's copy of the same generation only", async () => {
@@ -52,10 +64,10 @@ describe("page cache", () => {
     const [a, b] = [1, 2].map(() =>
       createPageCache({ ttlMs: 1000, maxEntries: 10, shared, generation: () => generation }),
     );
-    a.offer("/", page('<p nonce="OLD">home</p>'));
-    expect((await b.get("/", "B"))?.body).toBe('<p nonce="B">home</p>');
+    a.offer("anonymous", "/", page('<p nonce="OLD">home</p>'));
+    expect((await b.get("anonymous", "/", "B"))?.body).toBe('<p nonce="B">home</p>');
     generation++; // a catalogue edit on either instance
-    expect(await b.get("/", "B2")).toBeUndefined();
-    expect(await a.get("/", "A2")).toBeUndefined();
+    expect(await b.get("anonymous", "/", "B2")).toBeUndefined();
+    expect(await a.get("anonymous", "/", "A2")).toBeUndefined();
   });
 });

@@ -1,18 +1,38 @@
-// Micro-caching of public pages: an anonymous GET of the same address within a
-// few seconds reuses the rendered page instead of rendering it again. Only
-// answers that are the same for every visitor qualify (no cookies in, none out,
-// status 200), and the CSP nonce is renewed on every reuse, so each response
-// still carries its own nonce. When a page expires, the first request renders
+// Micro-caching of public pages: a GET of the same address within a few seconds
+// reuses the rendered page instead of rendering it again. Each address has two
+// copies, one per *view*: the anonymous page, and the page every signed-in visitor
+// shares, rendered with no user at all (docs/decisions/0029). Only answers that are
+// the same for every visitor of the view qualify (no cookies in but the session and
+// the script mark, none out, status 200), and the CSP nonce is renewed on every
+// reuse, so each response still carries its own nonce. When a page expires, the first request renders
 // it again while the others keep getting the previous copy for a short grace
 // period, so a popular page never makes every visitor wait at once. With a
 // shared store (REDIS_URL), a page one instance rendered is reused by all.
 import { LRUCache } from "lru-cache";
 import type { SharedStore } from "#core/cache/cache.ts";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
+import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
 type Entry = CachedPage & { at: number; refreshing: boolean; generation: number };
 
 const MAX_BODY = 1024 * 1024;
+
+/** Which copy of a page: the anonymous one, or the one signed-in visitors share. */
+export type PageView = "anonymous" | "signed-in";
+
+/** The cookies a page may be served from the cache with: what the view is judged by, nothing a page reads. */
+const VIEW_COOKIES = new Set([AUTH_COOKIE, SCRIPT_COOKIE]);
+
+/** The copy's key: an address starts with "/", so the two views never meet. */
+const keyOf = (view: PageView, url: string) => (view === "anonymous" ? url : `${view} ${url}`);
+
+/** Whether a rendered answer is the same for everyone who gets its view. */
+export function sameForEveryone(page: Pick<CachedPage, "status" | "headers" | "body">): boolean {
+  const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
+  const personal = page.headers.some(([name]) => name === "set-cookie") || /private|no-store/.test(cacheControl);
+  return page.status === 200 && !personal && page.body.length <= MAX_BODY;
+}
 
 /**
  * `generation`: bumped when the catalogue changes (a console edit, on any instance);
@@ -35,18 +55,24 @@ export function createPageCache(options: {
     perf: Date,
   });
   return {
-    /** Whether this request may be answered from, and stored in, the cache. */
-    eligible(method: string, headers: Record<string, unknown>): boolean {
-      return options.ttlMs > 0 && (method === "GET" || method === "HEAD") && !headers.cookie && !headers.authorization;
+    /** Whether this request may be answered from, and stored in, the cache (its view is the caller's to judge). */
+    eligible(method: string, headers: Record<string, unknown>, cookies: Record<string, unknown>): boolean {
+      return (
+        options.ttlMs > 0 &&
+        (method === "GET" || method === "HEAD") &&
+        !headers.authorization &&
+        Object.keys(cookies).every((name) => VIEW_COOKIES.has(name))
+      );
     },
     /** A copy to answer with (carrying `nonce`), or nothing: then the caller renders. */
-    async get(url: string, nonce: string): Promise<CachedPage | undefined> {
-      let entry = pages.get(url);
+    async get(view: PageView, url: string, nonce: string): Promise<CachedPage | undefined> {
+      const key = keyOf(view, url);
+      let entry = pages.get(key);
       if (entry && entry.generation !== generation()) {
-        pages.delete(url);
+        pages.delete(key);
         entry = undefined;
       }
-      if (!entry && shared) entry = await fromShared(url);
+      if (!entry && shared) entry = await fromShared(key);
       if (!entry) return undefined;
       if (Date.now() - entry.at >= options.ttlMs && !entry.refreshing) {
         entry.refreshing = true; // this caller renders; the others get the copy meanwhile
@@ -55,27 +81,26 @@ export function createPageCache(options: {
       const { status, headers } = entry;
       return { status, headers, nonce, body: entry.nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body };
     },
-    /** Stores a rendered answer if it is the same for everyone. */
-    offer(url: string, page: CachedPage) {
-      const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
-      const personal = page.headers.some(([name]) => name === "set-cookie") || /private|no-store/.test(cacheControl);
-      if (page.status !== 200 || personal || page.body.length > MAX_BODY) {
-        pages.delete(url);
+    /** Stores a rendered answer if it is the same for everyone who gets its view. */
+    offer(view: PageView, url: string, page: CachedPage) {
+      const key = keyOf(view, url);
+      if (!sameForEveryone(page)) {
+        pages.delete(key);
         return;
       }
-      pages.set(url, { ...page, at: Date.now(), refreshing: false, generation: generation() });
-      shared?.set(`page:${generation()}:${url}`, page, options.ttlMs + graceMs);
+      pages.set(key, { ...page, at: Date.now(), refreshing: false, generation: generation() });
+      shared?.set(`page:${generation()}:${key}`, page, options.ttlMs + graceMs);
     },
   };
 
   /** Another instance's copy of the page, kept here too (it ages from when it was rendered). */
-  async function fromShared(url: string): Promise<Entry | undefined> {
+  async function fromShared(key: string): Promise<Entry | undefined> {
     const current = generation();
-    const copy = await shared!.get(`page:${current}:${url}`);
+    const copy = await shared!.get(`page:${current}:${key}`);
     const age = copy ? Date.now() - copy.storedAt : Infinity;
     if (!copy || age >= options.ttlMs + graceMs) return undefined;
     const entry: Entry = { ...(copy.value as CachedPage), at: copy.storedAt, refreshing: false, generation: current };
-    pages.set(url, entry, { ttl: options.ttlMs + graceMs - age });
+    pages.set(key, entry, { ttl: options.ttlMs + graceMs - age });
     return entry;
   }
 }

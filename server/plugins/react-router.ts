@@ -10,9 +10,11 @@ import type { Services } from "#core/services.ts";
 import type { SharedStore } from "#core/cache/cache.ts";
 import { AUTH_COOKIE, stripBearer } from "#core/auth/sessions.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
+import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, sameForEveryone, type PageView } from "./page-cache.ts";
 
 /**
  * Largest page form posts: a urlencoded form is text (the API's JSON limit), a
@@ -64,28 +66,42 @@ export async function registerPages(
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
       if (body) await checkForm(body, String(request.headers["content-type"]));
       const nonce = reply.raw.cspNonce ?? "";
-      const cacheable = pageCache.eligible(request.method, request.headers);
-      const hit = cacheable ? await pageCache.get(request.url, nonce) : undefined;
+      const cookies = request.cookies ?? {};
+      const user = await services.auth.userForToken(stripBearer(cookies[AUTH_COOKIE]));
+      const view = pageCache.eligible(request.method, request.headers, cookies) ? viewOf(user, cookies) : undefined;
+      const hit = view ? await pageCache.get(view, request.url, nonce) : undefined;
       if (hit) {
         for (const [name, val] of hit.headers) reply.header(name, val);
         return reply.status(hit.status).header("x-page-cache", "hit").send(hit.body);
       }
 
       const site = await services.sites.resolve(undefined);
-      const context = new RouterContextProvider();
-      const value: RequestContext = {
-        services,
-        site,
-        nonce,
-        requestId: request.id,
-        clientIp: request.ip,
-        user: await services.auth.userForToken(stripBearer(request.cookies?.[AUTH_COOKIE])),
-      };
-      context.set(requestContext, value);
-
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());
-      const response = await handle(toWebRequest(request, body, controller.signal), context);
+      const render = (shared: boolean) => {
+        const context = new RouterContextProvider();
+        const value: RequestContext = {
+          services,
+          site,
+          nonce,
+          requestId: request.id,
+          clientIp: request.ip,
+          user: shared ? null : user,
+          shared,
+        };
+        context.set(requestContext, value);
+        return handle(toWebRequest(request, body, controller.signal), context);
+      };
+      let response = await render(view === "signed-in");
+      let shareable = view && response.body ? await response.text() : undefined;
+      if (
+        view === "signed-in" &&
+        !sameForEveryone({ status: response.status, headers: [...response.headers], body: shareable ?? "" })
+      ) {
+        // Not a page signed-in visitors can share (a redirect, an error, a page that needs its user): the user's own.
+        response = await render(false);
+        shareable = undefined;
+      }
       // A post to a page that takes none: React Router's answer would quote the path back.
       if (response.status === 405) return reply.status(405).send({ message: "Method not allowed" });
 
@@ -93,13 +109,17 @@ export async function registerPages(
       for (const [name, val] of response.headers) {
         if (name !== "set-cookie") reply.header(name, val);
       }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header("set-cookie", cookies);
+      const setCookies = response.headers.getSetCookie();
+      if (setCookies.length) reply.header("set-cookie", setCookies);
       if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
-      if (cacheable && response.body) {
-        const body = await response.text();
-        pageCache.offer(request.url, { status: response.status, headers: [...response.headers], body, nonce });
-        return reply.send(body);
+      if (view && shareable !== undefined) {
+        pageCache.offer(view, request.url, {
+          status: response.status,
+          headers: [...response.headers],
+          body: shareable,
+          nonce,
+        });
+        return reply.send(shareable);
       }
       return reply.send(
         response.body ? NodeReadable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null,
@@ -109,6 +129,17 @@ export async function registerPages(
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/", handler });
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   });
+}
+
+/**
+ * Which copy of the page a cacheable request gets: signed out, the anonymous page (a
+ * forged or expired session is signed out); signed in, the copy signed-in visitors
+ * share, but only for a browser that runs the script filling in its personal parts.
+ * Otherwise (undefined) the page is rendered for its user.
+ */
+function viewOf(user: SessionUser | null, cookies: Record<string, string | undefined>): PageView | undefined {
+  if (!user) return "anonymous";
+  return cookies[SCRIPT_COOKIE] ? "signed-in" : undefined;
 }
 
 /** A GET of an offers search page with a query string: an uncached search, like the API's. */

@@ -138,6 +138,15 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   { method: "GET", path: "/api/account/api-keys", body: "none", login: true, query: [], fields: [] },
   { method: "POST", path: "/api/account/api-keys", body: "json", login: true, query: [], fields: ["name"] },
   { method: "DELETE", path: "/api/account/api-keys/:id", body: "none", login: true, query: [], fields: [] },
+  // A shared signed-in page's personal parts (server/api/account/personal.ts)
+  {
+    method: "GET",
+    path: "/api/account/personal",
+    body: "none",
+    login: true,
+    query: ["offerIds", "networkIds"],
+    fields: [],
+  },
   // The account's watchlist (server/api/account/watchlist.ts)
   { method: "GET", path: "/api/account/watchlist", body: "none", login: true, query: [], fields: [] },
   {

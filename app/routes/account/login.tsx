@@ -8,7 +8,7 @@ import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
 import { Fields, FormAlert, TextField, useFormResult } from "#app/ui/form/Fields.tsx";
 import { handleForm } from "#app/ui/form/form.server.ts";
 import { guestOnly, safeRedirectPath } from "#app/lib/guard.server.ts";
-import { requestContext } from "#app/context.ts";
+import { requestContext, signedIn } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import type { Route } from "./+types/login";
 import { fixedPageMeta } from "#app/lib/seo.ts";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = fixedPageMeta({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guestOnly(context.get(requestContext).user);
+  guestOnly(signedIn(context.get(requestContext)));
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo) : "" };
 }

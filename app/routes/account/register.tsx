@@ -8,7 +8,7 @@ import { Fields, FormAlert, TextField, useFormResult } from "#app/ui/form/Fields
 import type { FormResult } from "#app/ui/form/form.ts";
 import { handleForm } from "#app/ui/form/form.server.ts";
 import { guestOnly } from "#app/lib/guard.server.ts";
-import { requestContext } from "#app/context.ts";
+import { requestContext, signedIn } from "#app/context.ts";
 import { accountForm, visitor } from "./account.server";
 import { Accepted } from "./Accepted";
 import { NewPasswordFields } from "./NewPasswordFields";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = fixedPageMeta({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  guestOnly(context.get(requestContext).user);
+  guestOnly(signedIn(context.get(requestContext)));
   return null;
 }
 

@@ -6,7 +6,7 @@ import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
 import { networkPath } from "#contracts/networks.ts";
 import { offerSearchFromUrl } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
-import { loginPath, pagePathOf, requireUserOrRedirect } from "#app/lib/guard.server.ts";
+import { loginPath, pagePathOf, personalUser, requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { breadcrumbs, jsonLd, pageMeta, rootSeo, unlistedPageMeta } from "#app/lib/seo.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 import type { FormResult } from "#app/ui/form/form.ts";
@@ -31,7 +31,9 @@ const positiveInt = (v: string | null) => {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { services, site, user } = context.get(requestContext);
+  const { services, site } = context.get(requestContext);
+  // Its review form shows the user's own review: this page is rendered per user.
+  const user = personalUser(context.get(requestContext));
   if (!params.id) throw redirect("/networks", 301);
   const network = await services.networks.byId(site.id, params.id);
   if (!network) {

@@ -16,7 +16,7 @@ export function exportHref(state: OfferSearch): string {
 }
 
 export function ExportLink({ state }: { state: OfferSearch }) {
-  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
+  const signedIn = Boolean(useRouteLoaderData<{ signedIn: boolean }>("root")?.signedIn);
   const here = useLocation();
   const className = "link whitespace-nowrap text-sm";
   if (signedIn)

@@ -11,7 +11,7 @@ const suggestedName = (state: OfferSearch) =>
   (state.query || OFFER_TAB_LABELS[state.selectedTab]).slice(0, SAVED_SEARCH_NAME_MAX);
 
 export function SaveSearch({ state, path }: { state: OfferSearch; path: string }) {
-  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
+  const signedIn = Boolean(useRouteLoaderData<{ signedIn: boolean }>("root")?.signedIn);
   const here = useLocation();
   if (!signedIn)
     return (

@@ -7,7 +7,7 @@ import { data, Link, redirect } from "react-router";
 import { formatPayout } from "#contracts/money.ts";
 import { networkPath } from "#contracts/networks.ts";
 import { normalizeOfferQuery, offerSearchToUrl, offerUrl, type OfferDetail } from "#contracts/offers.ts";
-import { requestContext } from "#app/context.ts";
+import { requestContext, watchViewer } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";
 import { NoLongerListed } from "#app/ui/NoLongerListed.tsx";
 import { WatchStar } from "#app/ui/WatchStar.tsx";
@@ -30,7 +30,7 @@ import {
 } from "#app/lib/seo.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, site, user } = context.get(requestContext);
+  const { services, site } = context.get(requestContext);
   const offers = services.offers;
   const { id, slug } = params;
   if (!id) throw redirect("/", 302);
@@ -49,7 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (id !== String(offer.id) || slug !== offer.slug) throw redirect(offerUrl(offer), 301);
   const related = await offers.related(offer);
-  const watch = await services.watchlist.stateFor(user, { offerIds: [offer.id] });
+  const watch = await services.watchlist.stateFor(watchViewer(context.get(requestContext)), { offerIds: [offer.id] });
   // The render time, so "Verified 3 hours ago" and the chart read the same on the server and in the browser.
   return { offer, ...related, watch, now: new Date().toISOString(), retired: null };
 }

@@ -10,6 +10,9 @@ import { Logo } from "./Logo";
 
 export type NavUser = { name: string; email: string; scope?: string[] } | null;
 
+/** The account link's text until the shared signed-in page learns the user's name. */
+const ACCOUNT_LABEL = "Account";
+
 const external = (links: SiteLinks) =>
   [
     { href: links.trainingVideosUrl, label: "Free Training" },
@@ -18,7 +21,8 @@ const external = (links: SiteLinks) =>
     { href: links.twitterUrl, label: "Twitter" },
   ].filter((l): l is { href: string; label: string } => Boolean(l.href));
 
-export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
+/** `signedIn` with no `user`: the shared signed-in page, before its personal parts came. */
+export function NavBar({ user, signedIn, links }: { user: NavUser; signedIn: boolean; links: SiteLinks }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -40,7 +44,7 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
           id="main-menu"
           className={`${menuOpen ? "flex" : "hidden"} absolute inset-x-0 top-14 flex-col gap-1 border-b border-slate-200 bg-white p-3 md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:p-0`}
         >
-          {NAV_LINKS.filter((l) => !("guestOnly" in l) || !user).map((l) =>
+          {NAV_LINKS.filter((l) => !("guestOnly" in l) || !signedIn).map((l) =>
             l.to === "/login" ? (
               <LoginDropdown key={l.to} recoveryUrl={links.passwordRecoveryUrl} />
             ) : (
@@ -85,14 +89,15 @@ export function NavBar({ user, links }: { user: NavUser; links: SiteLinks }) {
               ))}
             </ul>
           </details>
-          {user && (
+          {signedIn && (
             <>
               <NavLink
                 to="/account"
                 className={({ isActive }) => `nav-link ${isActive ? "nav-link-active" : ""}`}
-                title={user.email}
+                title={user?.email}
+                data-testid="account-link"
               >
-                {user.name}
+                {user?.name ?? ACCOUNT_LABEL}
               </NavLink>
               <Form method="post" action="/logout" className="inline">
                 <button type="submit" className="nav-link">

@@ -1,0 +1,16 @@
+// The personal parts of a shared signed-in page (docs/decisions/0029): who is signed
+// in and which of the page's offers and networks they follow, in one small answer.
+import type { FastifyInstance } from "fastify";
+import type { Services } from "#core/services.ts";
+import { personalQuery, type PersonalParts } from "#contracts/personal.ts";
+import { loggedInUserOr401 } from "../auth.ts";
+
+export async function personalRoutes(api: FastifyInstance, { services }: { services: Services }) {
+  api.get("/account/personal", async (request, reply): Promise<PersonalParts> => {
+    const user = loggedInUserOr401(request);
+    const on = personalQuery.parse(request.query ?? {});
+    const { offers, networks } = await services.watchlist.followedAmong(user.id, on);
+    reply.header("cache-control", "private, no-store");
+    return { user: { name: user.name, email: user.email, scope: user.scope }, watch: { offers, networks } };
+  });
+}

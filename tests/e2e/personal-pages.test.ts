@@ -1,0 +1,117 @@
+// Logged-in pages in Chromium (issue #16, docs/decisions/0029): a signed-in browser that
+// runs the page's script is served the page every signed-in visitor shares, and fills in
+// its own name and stars with one request, after a full load and after a client navigation.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
+import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import type { OfferSearchResult } from "#contracts/offers.ts";
+import type { Watchlist } from "#contracts/watchlist.ts";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { sessionCookie, signInWithRoles } from "../helpers/staff.ts";
+
+describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chromium", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let page: Page;
+  let pat: Awaited<ReturnType<typeof signInWithRoles>>;
+  let other: Awaited<ReturnType<typeof signInWithRoles>>;
+  let offer: { id: number; name: string };
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      seed: { networks: 2, offers: 12, trafficSources: 1 },
+      env: { PAGE_CACHE_SECONDS: "60" },
+    });
+    pat = await signInWithRoles(server, [], "Pat Personal");
+    other = await signInWithRoles(server, [], "Olga Other");
+    const search = await server.app.inject({ method: "POST", url: "/api/offers/search", payload: {} });
+    const first = search.json<OfferSearchResult>().offers[0];
+    offer = { id: first.id, name: first.name };
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: pat.headers,
+      payload: { offerId: offer.id },
+    });
+    expect(res.statusCode).toBe(201);
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await context.addCookies([sessionCookie(pat, server.baseUrl)]);
+    page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Another signed-in browser with the script renders the shared copy first, so Pat's load is a reuse of it. */
+  const warmShared = (path: string) =>
+    server.app.inject({
+      url: path,
+      headers: { cookie: `${AUTH_COOKIE}=${other.headers.authorization.slice(7)}; ${SCRIPT_COOKIE}=1` },
+    });
+  const accountLink = () => page.getByTestId("account-link");
+  /** The offer's star: its row on a search page, the page's own on the offer page. */
+  const star = (followed: boolean) =>
+    page
+      .locator(`tr[data-offer-id="${offer.id}"], article > header`)
+      .getByRole("button", { name: `${followed ? "Unfollow" : "Follow"} ${offer.name}`, exact: true })
+      .first();
+  const loadShared = async (path: string) => {
+    await warmShared(path);
+    const res = await page.goto(`${server.baseUrl}${path}`, { waitUntil: "networkidle" });
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+  };
+
+  it("after a full load and a client navigation, the header names the user and the followed offer's star is filled", async () => {
+    // The first page: the browser has not run the script yet, so it gets its own page, and marks itself.
+    await page.goto(`${server.baseUrl}/faq`, { waitUntil: "networkidle" });
+    expect(await accountLink().innerText()).toBe("Pat Personal");
+    expect(await page.evaluate(() => document.cookie)).toContain(`${SCRIPT_COOKIE}=1`);
+
+    await loadShared("/?page=1");
+    await expect.poll(() => accountLink().innerText()).toBe("Pat Personal");
+    expect(await accountLink().getAttribute("title")).toBe(pat.email);
+    expect(await star(true).getAttribute("aria-pressed")).toBe("true");
+
+    // A client navigation to the offer page: its own star too.
+    await page.locator(`tr[data-offer-id="${offer.id}"] a[href^="/offer/"]`).first().click();
+    await page.waitForURL((u) => u.pathname.startsWith(`/offer/${offer.id}/`));
+    await star(true).waitFor();
+    expect(await accountLink().innerText()).toBe("Pat Personal");
+    const offerPath = new URL(page.url()).pathname;
+
+    // A full load of the offer page from the shared copy, then a client navigation back to the search.
+    await loadShared(offerPath);
+    await star(true).waitFor();
+    expect(await accountLink().innerText()).toBe("Pat Personal");
+    await page.locator('article > header a[href="/"]').click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await star(true).waitFor();
+    expect(await page.content()).not.toContain(other.user.name);
+    expect(errors).toEqual([]);
+  });
+
+  it("the star still toggles on a shared page, and the next load shows the new state", async () => {
+    const following = async () =>
+      (await server.app.inject({ url: "/api/account/watchlist", headers: pat.headers }))
+        .json<Watchlist>()
+        .offers.map((o) => o.offerId);
+    await loadShared("/?page=1");
+    await star(true).click();
+    await star(false).waitFor();
+    expect(await following()).toEqual([]);
+
+    await loadShared("/?page=1");
+    await expect.poll(() => accountLink().innerText()).toBe("Pat Personal");
+    expect(await star(false).getAttribute("aria-pressed")).toBe("false");
+    await star(false).click();
+    await star(true).waitFor();
+    expect(await following()).toEqual([offer.id]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+// Logged-in pages (issue #16, docs/decisions/0029): a signed-in browser that runs the
+// page's script gets the page every signed-in visitor shares, rendered once with no
+// user, and fetches its own name and stars from /api/account/personal. Nothing one
+// user owns enters that copy; a browser without the script still gets its own page.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
+import { SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
+import type { OfferSearchResult } from "#contracts/offers.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { signInWithRoles } from "../helpers/staff.ts";
+
+let t: TestApp;
+type Account = Awaited<ReturnType<typeof signInWithRoles>>;
+let alice: Account;
+let bob: Account;
+let offers: { id: number; networkId: number }[];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { networks: 3, offers: 30, trafficSources: 1 }, env: { PAGE_CACHE_SECONDS: "60" } });
+  alice = await signInWithRoles(t, [], "Alice Affiliate");
+  bob = await signInWithRoles(t, [], "Bob Affiliate");
+  offers = (await t.app.inject({ method: "POST", url: "/api/offers/search", payload: {} })).json<OfferSearchResult>()
+    .offers;
+  // Alice follows the first offer and its network, Bob the second offer.
+  for (const [account, payload] of [
+    [alice, { offerId: offers[0].id }],
+    [alice, { networkId: offers[0].networkId }],
+    [bob, { offerId: offers[1].id }],
+  ] as const) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: account.headers,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+afterAll(() => t?.close());
+
+const tokenOf = (account: Account) => account.headers.authorization.replace("Bearer ", "");
+/** What a browser that ran the page's script sends. */
+const browser = (account: Account | null, script = true) => ({
+  cookie: [account && `${AUTH_COOKIE}=${tokenOf(account)}`, script && `${SCRIPT_COOKIE}=1`].filter(Boolean).join("; "),
+});
+const page = (url: string, account: Account | null, script = true) =>
+  t.app.inject({ url, headers: browser(account, script) });
+const personal = (query: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/api/account/personal?${query}`, headers });
+/** The page with its own CSP nonce taken out: what is left is the same for everyone who shares it. */
+const withoutNonce = (res: { body: string; headers: Record<string, unknown> }) =>
+  res.body.replaceAll(/'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))![1], "N");
+const personalTraces = (account: Account) => [account.user.name, account.email];
+
+describe("the page signed-in visitors share", () => {
+  it("answers two users' views of one search page from one rendering holding neither's name, email or stars", async () => {
+    const first = await page("/?page=1", alice);
+    const second = await page("/?page=1", bob);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-page-cache"]).toBeUndefined();
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(withoutNonce(second)).toBe(withoutNonce(first));
+    for (const trace of [...personalTraces(alice), ...personalTraces(bob)]) expect(first.body).not.toContain(trace);
+    // Signed in (a logout button, the rows' stars), but no star is anyone's.
+    expect(first.body).toContain(">Logout</button>");
+    expect(first.body).toContain('data-testid="watch-star"');
+    expect(first.body).not.toContain('aria-pressed="true"');
+    // The loader data asks the browser about the offers on screen.
+    expect(first.body).toContain(String(offers[1].id));
+    expect(first.body).toContain('\\"ask\\"');
+
+    // The anonymous copy of the same address is another one.
+    const anonymous = await page("/?page=1", null);
+    expect(anonymous.body).not.toContain(">Logout</button>");
+    expect(anonymous.body).not.toContain('data-testid="watch-star"');
+  });
+
+  it("shares the offer page too, and client navigations' data", async () => {
+    await page(`/offer/${offers[0].id}`, bob);
+    const res = await page(`/offer/${offers[0].id}`, alice);
+    const url = res.headers.location ?? `/offer/${offers[0].id}`;
+    await page(url, bob);
+    const shared = await page(url, alice);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers["x-page-cache"]).toBe("hit");
+    expect(shared.body).not.toContain(alice.user.name);
+    expect(shared.body).not.toContain('aria-pressed="true"');
+
+    await page("/_.data?page=2", bob);
+    const data = await page("/_.data?page=2", alice);
+    expect(data.headers["x-page-cache"]).toBe("hit");
+    expect(data.body).not.toContain(bob.user.name);
+  });
+
+  it("a browser without the script gets its own page with its name and stars, never a shared one", async () => {
+    for (let i = 0; i < 2; i++) {
+      const mine = await page("/?page=1", alice, false);
+      expect(mine.headers["x-page-cache"]).toBeUndefined();
+      expect(mine.body).toContain(alice.user.name);
+      expect(mine.body).toMatch(/aria-pressed="true" aria-label="Unfollow /);
+      expect(mine.body).not.toContain(bob.user.name);
+    }
+  });
+
+  it("pages that need their user are rendered for it: the account page, the login page, a network's reviews", async () => {
+    const account = await page("/account", alice);
+    expect(account.statusCode).toBe(200);
+    expect(account.body).toContain(alice.email);
+    expect((await page("/account", bob)).body).not.toContain(alice.email);
+    const login = await page("/login", alice);
+    expect([login.statusCode, login.headers.location]).toEqual([302, "/"]);
+    const net = await page(`/network/${offers[0].networkId}`, alice);
+    const netPage = net.headers.location ? await page(net.headers.location, alice) : net;
+    expect(netPage.statusCode).toBe(200);
+    expect(netPage.body).toContain(alice.user.name);
+    expect(netPage.body).toMatch(/aria-pressed="true" aria-label="Unfollow /);
+  });
+
+  it("a forged or ended session gets the anonymous page, and nothing personal", async () => {
+    await page("/?page=3", null);
+    const forged = await t.app.inject({
+      url: "/?page=3",
+      headers: { cookie: `${AUTH_COOKIE}=forged; ${SCRIPT_COOKIE}=1` },
+    });
+    expect(forged.headers["x-page-cache"]).toBe("hit");
+    expect(forged.body).not.toContain(">Logout</button>");
+    expect((await personal("offerIds=1", { cookie: `${AUTH_COOKIE}=forged` })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/account/personal", () => {
+  it("answers each user their own name and follows among the ids asked, never stored by a cache", async () => {
+    const query = `offerIds=${offers[0].id},${offers[1].id}&networkIds=${offers[0].networkId}`;
+    const forAlice = await personal(query, browser(alice));
+    expect(forAlice.statusCode).toBe(200);
+    expect(forAlice.headers["cache-control"]).toBe("private, no-store");
+    const a = forAlice.json<PersonalParts>();
+    expect(a.user).toEqual({ name: alice.user.name, email: alice.email, scope: [] });
+    expect(Object.keys(a.watch.offers)).toEqual([String(offers[0].id)]);
+    expect(Object.keys(a.watch.networks)).toEqual([String(offers[0].networkId)]);
+
+    const b = (await personal(query, bob.headers)).json<PersonalParts>();
+    expect(b.user.name).toBe(bob.user.name);
+    expect(Object.keys(b.watch.offers)).toEqual([String(offers[1].id)]);
+    expect(b.watch.networks).toEqual({});
+  });
+
+  it("answers 401 signed out and 400 { message } to ids it cannot read, without echoing them", async () => {
+    const out = await personal("offerIds=1");
+    expect(out.statusCode).toBe(401);
+    expect(out.json()).toEqual({ message: expect.any(String) });
+    for (const bad of ["offerIds=1,<script>", "networkIds=-1", `offerIds=${Array(201).fill(7).join(",")}`]) {
+      const res = await personal(bad, alice.headers);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.body).not.toContain("<script>");
+    }
+    expect((await personal("", alice.headers)).json<PersonalParts>().watch).toEqual({ offers: {}, networks: {} });
+  });
+});
