@@ -2,7 +2,7 @@
 // React Router build manifest (the server build's `assets`): the client entry and,
 // for every route from the root down to the page, its module and static imports,
 // each gzipped as the server sends it. Lazy imports load later and are not counted.
-// Budget and why it is not yet 100 kB: docs/decisions/0024-lighthouse-audit-and-js-budget.md.
+// Budget and why it is not yet 100 kB: docs/decisions/0024-lighthouse-audit-and-js-budget.md and 0033.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
