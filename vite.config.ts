@@ -67,11 +67,15 @@ function pureContractConstants(): Plugin {
   const dir = path.join(root, "contracts") + path.sep;
   type Node = { type: string; start: number; end: number; [key: string]: unknown };
   const isNode = (v: unknown): v is Node => !!v && typeof v === "object" && typeof (v as Node).type === "string";
-  /** Whether evaluating `node` runs code: a call, `new`, a spread (functions it defines run later). */
+  /**
+   * Whether evaluating `node` may run code: a call, `new`, a spread, a property read
+   * (a getter: zod's `.shape` is one) — functions it defines run later.
+   */
   const runsCode = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(runsCode);
     if (!isNode(node) || /Function/.test(node.type)) return false;
-    if (/^(CallExpression|NewExpression|SpreadElement|TaggedTemplateExpression)$/.test(node.type)) return true;
+    if (/^(CallExpression|NewExpression|SpreadElement|TaggedTemplateExpression|MemberExpression)$/.test(node.type))
+      return true;
     return Object.entries(node).some(([key, value]) => key !== "type" && runsCode(value));
   };
   return {

@@ -1,18 +1,8 @@
 // The three lead forms (add your network, advertise, contact support): their
-// fields, labels and rules, shared by the browser and the server so both show
-// the very same docs/product.md §5 messages.
-import { z } from "zod";
-import type { NetworkOptions } from "./networks.ts";
-import {
-  alphaSpacesField,
-  emailField,
-  integerField,
-  messages,
-  optionalText,
-  phoneField,
-  requiredText,
-  urlField,
-} from "./validation.ts";
+// fields, labels, choices and logo rules, shared by the browser and the server.
+// Their schemas are in lead-schemas.ts, which the browser loads only when a
+// form is used (docs/decisions/0033).
+import { messages } from "./messages.ts";
 
 /**
  * Logo rules of the add-your-network form. A directory shows logos in a square
@@ -52,29 +42,6 @@ export const checkLogoDimensions = (width: number, height: number) =>
 /** Anti-bot action names, one per form (reCAPTCHA v3 checks the token was made for it). */
 export const LEAD_ACTIONS = { network: "add_your_network", advertise: "advertise", contact: "contact_us" } as const;
 
-// Several values of one field arrive as an array (JSON) or as repeated form fields.
-const list = (field: string, allowed: readonly string[], min = 1) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.string().trim(), { error: messages.required(field) })
-      .superRefine((values, ctx) => {
-        const bad = values.find((v) => !allowed.includes(v));
-        if (bad !== undefined) ctx.addIssue({ code: "custom", message: messages.regex(bad) });
-      })
-      .refine((values) => values.length >= min, messages.required(field))
-      .transform((values) => [...new Set(values)]),
-  );
-
-const choice = (field: string, allowed: readonly string[]) =>
-  requiredText(field, 100).refine((v) => allowed.includes(v), { error: (i) => messages.regex(String(i.input)) });
-
-/** One of `allowed`, or nothing: a select left on its empty first option. */
-const optionalChoice = (field: string, allowed: readonly string[]) =>
-  optionalText(field, 100).refine((v) => v === undefined || allowed.includes(v), {
-    error: (i) => messages.regex(String(i.input)),
-  });
-
 export const NETWORK_FIELDS = {
   networkName: "Network Name",
   website: "Website",
@@ -93,33 +60,6 @@ export const NETWORK_FIELDS = {
   logo: "Logo",
   country: "Country",
 } as const;
-
-/** The add-your-network fields (the logo is checked separately, from its bytes). */
-export const networkSubmissionSchema = (options: NetworkOptions) =>
-  z.object({
-    networkName: requiredText(NETWORK_FIELDS.networkName, 120),
-    website: urlField(NETWORK_FIELDS.website),
-    country: optionalChoice(
-      NETWORK_FIELDS.country,
-      options.countries.map((c) => c.code),
-    ),
-    contactName: alphaSpacesField(NETWORK_FIELDS.contactName, 100),
-    email: emailField(NETWORK_FIELDS.email),
-    phone: phoneField(),
-    messenger: optionalText(NETWORK_FIELDS.messenger, 100),
-    description: requiredText(NETWORK_FIELDS.description, 5000).pipe(
-      z.string().min(30, messages.minLength(NETWORK_FIELDS.description, 30)),
-    ),
-    offerCount: integerField(NETWORK_FIELDS.offerCount, 0),
-    verticals: list(NETWORK_FIELDS.verticals, options.verticals),
-    trackingPlatform: choice(NETWORK_FIELDS.trackingPlatform, options.trackingPlatforms),
-    paymentFrequency: choice(NETWORK_FIELDS.paymentFrequency, options.paymentFrequencies),
-    paymentMethods: list(NETWORK_FIELDS.paymentMethods, options.paymentMethods),
-    minimumPayment: integerField(NETWORK_FIELDS.minimumPayment, 0),
-    commissionTypes: list(NETWORK_FIELDS.commissionTypes, options.commissionTypes),
-  });
-
-export type NetworkSubmission = z.output<ReturnType<typeof networkSubmissionSchema>>;
 
 export const AD_PLACEMENTS = [
   "Banner ads",
@@ -142,20 +82,6 @@ export const ADVERTISE_FIELDS = {
   message: "Message",
 } as const;
 
-export const advertisementRequestSchema = z.object({
-  name: alphaSpacesField(ADVERTISE_FIELDS.name, 100),
-  email: emailField(ADVERTISE_FIELDS.email),
-  company: requiredText(ADVERTISE_FIELDS.company, 150),
-  website: urlField(ADVERTISE_FIELDS.website),
-  phone: phoneField(),
-  messenger: optionalText(ADVERTISE_FIELDS.messenger, 100),
-  placements: list(ADVERTISE_FIELDS.placements, AD_PLACEMENTS),
-  budget: choice(ADVERTISE_FIELDS.budget, AD_BUDGETS),
-  message: requiredText(ADVERTISE_FIELDS.message, 5000),
-});
-
-export type AdvertisementRequest = z.output<typeof advertisementRequestSchema>;
-
 export const CONTACT_TOPICS = [
   "General question",
   "Listing or offer correction",
@@ -171,18 +97,6 @@ export const CONTACT_FIELDS = {
   subject: "Subject",
   message: "Message",
 } as const;
-
-export const contactMessageSchema = z.object({
-  name: alphaSpacesField(CONTACT_FIELDS.name, 100),
-  email: emailField(CONTACT_FIELDS.email),
-  topic: choice(CONTACT_FIELDS.topic, CONTACT_TOPICS),
-  subject: requiredText(CONTACT_FIELDS.subject, 200),
-  message: requiredText(CONTACT_FIELDS.message, 5000).pipe(
-    z.string().min(10, messages.minLength(CONTACT_FIELDS.message, 10)),
-  ),
-});
-
-export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /** What the three endpoints answer on success. */
 export type LeadReceipt = { id: number; message: string };

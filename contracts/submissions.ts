@@ -3,7 +3,7 @@
 // the rows the queue shows.
 import { z } from "zod";
 import { adminPage, adminSort, type AdminList } from "./admin.ts";
-import type { NetworkSubmission } from "./leads.ts";
+import type { NetworkSubmission } from "./lead-schemas.ts";
 import { integerField, requiredText } from "./validation.ts";
 
 /** A submission's status in the API; "new" is stored as 'pending'. */

@@ -8,7 +8,6 @@
 // first opens. Without JavaScript, the dropdown links to the same page with the
 // whole list in it.
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigation } from "react-router";
 
 /** One choice of a list. */
 export type Option = { value: string; label: string };
@@ -54,13 +53,13 @@ export function MultiSelect({
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
   const key = selected.join(",");
-  const idle = useNavigation().state === "idle";
-  // Follow the URL (Clear Filters, back button, the logo) once navigation settles:
-  // a tick made while an earlier one is still loading must not be undone by it.
+  // Follow `selected` when it changes (Clear Filters, back button, the logo), and only then:
+  // the page passes the selection its last tick asked for, so an earlier tick's results
+  // arriving late (navigation going idle on the old selection) never undo a newer tick.
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (idle) setPicked(key ? key.split(",") : []);
-  }, [key, idle]);
+    setPicked(key ? key.split(",") : []);
+  }, [key]);
 
   // Close when a click lands outside the open dropdown.
   useEffect(() => {

@@ -5,15 +5,8 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { sql, type Database } from "#db/client.ts";
-import {
-  advertisementRequestSchema,
-  contactMessageSchema,
-  LEAD_ACTIONS,
-  LEAD_CONFIRMATIONS,
-  NETWORK_FIELDS,
-  networkSubmissionSchema,
-  type LeadReceipt,
-} from "#contracts/leads.ts";
+import { LEAD_ACTIONS, LEAD_CONFIRMATIONS, NETWORK_FIELDS, type LeadReceipt } from "#contracts/leads.ts";
+import { advertisementRequestSchema, contactMessageSchema, networkSubmissionSchema } from "#contracts/lead-schemas.ts";
 import type { NetworkOptions } from "#contracts/networks.ts";
 import { messages } from "#contracts/validation.ts";
 import { HttpError } from "../errors.ts";

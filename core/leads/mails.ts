@@ -7,14 +7,8 @@
 // names, no subject, no message, no choices), only our fixed words and the
 // reference number we assigned. It cannot be used to send someone a message of
 // the sender's making. The submitted details go to the staff desk only.
-import {
-  ADVERTISE_FIELDS,
-  CONTACT_FIELDS,
-  NETWORK_FIELDS,
-  type AdvertisementRequest,
-  type ContactMessage,
-  type NetworkSubmission,
-} from "#contracts/leads.ts";
+import { ADVERTISE_FIELDS, CONTACT_FIELDS, NETWORK_FIELDS } from "#contracts/leads.ts";
+import type { AdvertisementRequest, ContactMessage, NetworkSubmission } from "#contracts/lead-schemas.ts";
 
 export type LeadMail = {
   to: string;

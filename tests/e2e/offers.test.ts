@@ -115,6 +115,66 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
     await context.close();
   });
 
+  // A slow load makes every tick land while the last one's results are still loading.
+  it.each([
+    ["as they come", 0],
+    ["when they load slowly", 600],
+  ])("keeps every tick of fast ticks in two lists, results %s", async (_, delayMs) => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+    let delayed = 0;
+    if (delayMs)
+      await page.route(
+        (u) => u.pathname.endsWith(".data"), // a client navigation's loader data
+        async (route) => {
+          delayed++;
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          await route.continue();
+        },
+      );
+    await page.goto(`${server.baseUrl}/`);
+    await hydrated();
+    // Tick each value without waiting for the address or the results in between.
+    const tick = async (filter: string, values: string[] | number) => {
+      await summary(filter).click();
+      const inputs = page.locator(`details[data-filter="${filter}"] input[type="checkbox"]`);
+      await inputs.nth(1).waitFor();
+      const picked =
+        typeof values === "number"
+          ? await inputs.evaluateAll((all, n) => all.slice(0, n).map((i) => (i as HTMLInputElement).value), values)
+          : values;
+      for (const value of picked) await inputs.and(page.locator(`[value="${value}"]`)).check();
+      await page.keyboard.press("Escape");
+      return picked;
+    };
+    await tick("countries", ["US", "CA"]);
+    const ids = await tick("networks", 2);
+
+    await page.waitForURL(
+      (u) => u.searchParams.get("countries") === "US,CA" && u.searchParams.get("networks") === ids.join(","),
+    );
+    expect(delayed > 0).toBe(delayMs > 0);
+    await expect.poll(() => summary("countries").textContent()).toContain("2 selected");
+    await expect.poll(() => summary("networks").textContent()).toContain("2 selected");
+    // The results are the last tick's: each row from one of the two networks and run in one of the two countries.
+    const rows = page.locator('[data-testid="offers-table"] tbody tr');
+    await expect
+      .poll(async () => {
+        const cells = await rows.evaluateAll((trs) =>
+          trs.map((tr) => ({
+            network: tr.querySelector<HTMLAnchorElement>("td:nth-child(3) a")?.pathname.split("/")[2],
+            geos: tr.querySelector("td[title]")?.getAttribute("title")?.split(", ") ?? [],
+          })),
+        );
+        return (
+          cells.length > 0 &&
+          cells.every((c) => ids.includes(c.network!) && c.geos.some((g) => g === "US" || g === "CA"))
+        );
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it("shows the same offer at other networks sorted by payout", async () => {
     const [offer] = await server.db.query<{ id: number; slug: string }>(sql`
       SELECT o.id, o.slug FROM offers o

@@ -1,5 +1,6 @@
 // A lead form: validates every field in the browser with the same zod schema
-// and docs/product.md §5 messages the server uses, gets an anti-bot token when the check
+// and docs/product.md §5 messages the server uses (loaded once the visitor starts
+// on the form, so zod is not part of the page: docs/decisions/0033), gets an anti-bot token when the check
 // is on, and posts to the page's action. Without JavaScript it is a plain
 // form post and the server's answer re-renders the page with the errors and
 // the typed values.
@@ -8,7 +9,6 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { ANTIBOT_FIELD } from "#contracts/antibot.ts";
 import { formValues } from "#contracts/leads.ts";
-import { fieldErrors } from "#contracts/validation.ts";
 import { AntibotNotice, useAntibotSiteKey } from "#app/ui/antibot/AntibotForm.tsx";
 import { executeRecaptcha } from "#app/ui/antibot/recaptcha-client.ts";
 import { ErrorSummary, Fields } from "#app/ui/form/Fields.tsx";
@@ -23,7 +23,8 @@ const noticeOf = (result: FormResult | undefined) =>
 type Props = {
   action: string;
   antibotAction: string;
-  schema: z.ZodType;
+  /** The form's schema, imported lazily: called when the form is first focused and on submit. */
+  schema: () => Promise<z.ZodType>;
   result: FormResult | undefined;
   multipart?: boolean;
   /** Extra checks that need the browser (a file's pixels); field name → message. */
@@ -65,7 +66,8 @@ export function LeadForm({
     const data = new FormData(form);
     setChecking(true);
     try {
-      const parsed = schema.safeParse(formValues(data, [ANTIBOT_FIELD]));
+      const [rules, { fieldErrors }] = await Promise.all([schema(), import("#contracts/validation.ts")]);
+      const parsed = rules.safeParse(formValues(data, [ANTIBOT_FIELD]));
       const found = parsed.success ? {} : fieldErrors(parsed.error);
       if (checkFiles) for (const [k, v] of Object.entries(await checkFiles(data))) found[k] ??= v;
       setErrors(found);
@@ -95,6 +97,8 @@ export function LeadForm({
         encType={multipart ? "multipart/form-data" : undefined}
         noValidate
         onSubmit={onSubmit}
+        // Fetch the rules while the visitor types, not when they press Send (a failed load is retried on submit).
+        onFocus={() => void schema().catch(() => undefined)}
         aria-busy={busy}
         className="card space-y-4"
       >

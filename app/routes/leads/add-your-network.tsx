@@ -2,7 +2,7 @@
 // checked in the browser for a quick answer and again on the server from its
 // bytes; the submission is stored as pending and the staff are mailed.
 import type { ReactNode } from "react";
-import { LOGO_RULES, NETWORK_FIELDS as F, networkSubmissionSchema } from "#contracts/leads.ts";
+import { LOGO_RULES, NETWORK_FIELDS as F } from "#contracts/leads.ts";
 import { SELECT_COUNTRY } from "#contracts/networks.ts";
 import { requestContext } from "#app/context.ts";
 import { CheckboxGroup, FileField, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
@@ -72,7 +72,11 @@ export default function AddYourNetworkPage({ loaderData: { options } }: Route.Co
           submission, usually within five business days.
         </p>
       }
-      form={{ schema: networkSubmissionSchema(options), multipart: true, checkFiles }}
+      form={{
+        schema: async () => (await import("#contracts/lead-schemas.ts")).networkSubmissionSchema(options),
+        multipart: true,
+        checkFiles,
+      }}
     >
       <Section
         title="Your network"

@@ -1,6 +1,6 @@
 // /advertise (docs/product.md §2, §7): an advertiser asks the sales desk for placements.
 // Stored first, then mailed to sales and confirmed to the sender.
-import { AD_BUDGETS, AD_PLACEMENTS, ADVERTISE_FIELDS as F, advertisementRequestSchema } from "#contracts/leads.ts";
+import { AD_BUDGETS, AD_PLACEMENTS, ADVERTISE_FIELDS as F } from "#contracts/leads.ts";
 import { CheckboxGroup, SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
 import { EmailField, FieldPairs, MessengerField, WebsiteField } from "./lead-fields";
 import { LeadPage } from "./LeadPage";
@@ -37,7 +37,7 @@ export default function AdvertisePage() {
           </ul>
         </>
       }
-      form={{ schema: advertisementRequestSchema }}
+      form={{ schema: async () => (await import("#contracts/lead-schemas.ts")).advertisementRequestSchema }}
     >
       <FieldPairs>
         <TextField name="name" label={F.name} required autoComplete="name" />

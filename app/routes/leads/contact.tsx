@@ -1,7 +1,7 @@
 // /contact, "Help" in the navigation (docs/product.md §2, §7): a message to the support
 // desk. Stored first, then mailed to support and confirmed to the sender.
 import { Link } from "react-router";
-import { CONTACT_FIELDS as F, CONTACT_TOPICS, contactMessageSchema } from "#contracts/leads.ts";
+import { CONTACT_FIELDS as F, CONTACT_TOPICS } from "#contracts/leads.ts";
 import { SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
 import { EmailField, FieldPairs } from "./lead-fields";
 import { LeadPage } from "./LeadPage";
@@ -26,7 +26,7 @@ export default function ContactPage() {
           . For anything else, write to our support team: we answer every message, usually within one business day.
         </p>
       }
-      form={{ schema: contactMessageSchema }}
+      form={{ schema: async () => (await import("#contracts/lead-schemas.ts")).contactMessageSchema }}
     >
       <FieldPairs>
         <TextField name="name" label={F.name} required autoComplete="name" />

@@ -2,7 +2,7 @@
 // Countries. A GET form, so it works without JavaScript ("Apply filters");
 // with JavaScript each tick updates the URL (and the results) at once.
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import { offerSearchToUrl, type OfferSearch } from "#contracts/offers.ts";
 import { MultiSelect } from "#app/ui/MultiSelect.tsx";
 import { loadAllLists, type FilterLists, type ListKey } from "./filter-lists";
@@ -31,9 +31,18 @@ export function OfferFilters({
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
 
+  // A tick builds on the search the last tick asked for while its results are still
+  // loading, or the second of two fast ticks (a country, then a network) would drop
+  // the first. `flushSync` renders the pending navigation before the next tick.
+  const [asked, setAsked] = useState<{ href: string; search: OfferSearch } | null>(null);
+  const pending = useNavigation().location;
+  const intended = pending && `${pending.pathname}${pending.search}` === asked?.href ? asked.search : state;
+
   const apply = (key: ListKey, values: string[]) => {
-    const next = { ...state, page: 1, [key]: key === "countries" ? values : values.map(Number) };
-    navigate(`${action}?${offerSearchToUrl(next)}`, { preventScrollReset: true });
+    const search = { ...intended, page: 1, [key]: key === "countries" ? values : values.map(Number) };
+    const href = `${action}?${offerSearchToUrl(search)}`;
+    setAsked({ href, search });
+    navigate(href, { preventScrollReset: true, flushSync: true });
   };
 
   const list = (key: ListKey) => ({
@@ -43,7 +52,7 @@ export function OfferFilters({
     onChange: (values: string[]) => apply(key, values),
     showAll: showAll === key,
     showAllHref: `${action}?${offerSearchToUrl(state)}&show=${key}#filters-title`,
-    selected: state[key].map(String),
+    selected: intended[key].map(String),
   });
 
   return (

@@ -10,7 +10,6 @@ export const meta: Route.MetaFunction = offerSearchMeta({
   kind: "pay-per-call offers",
   title: "Pay-per-call offers",
   description: "Search and compare pay-per-call affiliate offers: payouts per qualified inbound call across networks.",
-  ppc: true,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

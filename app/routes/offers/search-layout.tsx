@@ -1,7 +1,7 @@
 // Layout: general search bar with top ads and sidebar — the offers search header (docs/product.md §2):
 // title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
-import { Link, Outlet, useLocation, useSearchParams } from "react-router";
-import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery } from "#contracts/offers.ts";
+import { Link, Outlet, useLocation, useMatches, useSearchParams } from "react-router";
+import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery, type OfferSearch } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { revalidateWhen } from "#app/lib/revalidate.ts";
 import { SearchBarAd, TopAds } from "#app/ui/ads/AdRegions.tsx";
@@ -17,8 +17,20 @@ export const OFFERS_SEARCH_TITLE = "Enter a search term below to find and compar
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
   const params = new URL(request.url).searchParams;
-  const filterLists = pageLists(await services.offers.filterOptions(), offerSearchFromUrl(params), params.get("show"));
-  return { filterLists, featuredNetworks: await services.offers.featuredNetworks(site.id) };
+  const search = offerSearchFromUrl(params);
+  const filterLists = pageLists(await services.offers.filterOptions(), search, params.get("show"));
+  return { search, filterLists, featuredNetworks: await services.offers.featuredNetworks(site.id) };
+}
+
+/**
+ * The search as the server read it from the address: the results' loader reads it
+ * on every search, this layout's only when the page changes (the results' own
+ * error leaves the layout's). The browser never reads the address itself, so the
+ * URL reader and zod stay off these pages (docs/decisions/0033).
+ */
+function useServerSearch(layout: OfferSearch): OfferSearch {
+  const results = useMatches().at(-1)?.loaderData as { state?: OfferSearch } | undefined;
+  return results?.state ?? layout;
 }
 
 // The filter lists and the sidebar do not depend on the search: typing, ticking
@@ -30,7 +42,7 @@ export const shouldRevalidate = revalidateWhen(({ currentUrl, nextUrl, formMetho
 export default function OffersSearchLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const state = offerSearchFromUrl(params);
+  const state = useServerSearch(loaderData.search);
   const clearSearch = `${pathname}?${offerSearchToUrl({ ...state, query: "", page: 1 })}`;
   const clearFilters = `${pathname}?${offerSearchToUrl({ ...state, networks: [], countries: [], categories: [], page: 1 })}`;
   return (

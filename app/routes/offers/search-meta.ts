@@ -2,12 +2,11 @@
 // policy of docs/decisions/0025: the page indexed is a plain search (its words
 // alone) or a vertical (one category alone, the offer breadcrumb's middle step);
 // other tabs, sorts, filters and pages are variants.
-import type { MetaDescriptor, Location } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import {
   DEFAULT_SORT_DESC,
   DEFAULT_TAB,
   OFFER_TAB_LABELS,
-  offerSearchFromUrl,
   type OfferSearch,
   type OfferSearchResult,
 } from "#contracts/offers.ts";
@@ -47,19 +46,20 @@ type SearchPage = {
   /** Title and description of the page with no search. */
   title: string;
   description: string;
-  ppc?: boolean;
 };
 
 type MetaArgs = {
-  location: Location;
-  loaderData: { result: OfferSearchResult } | undefined;
+  loaderData: { state: OfferSearch; result: OfferSearchResult } | undefined;
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 };
 
 /** The meta export of an offers search page: the title and description name the search or the vertical. */
 export function offerSearchMeta(page: SearchPage) {
-  return ({ location, loaderData, matches }: MetaArgs): MetaDescriptor[] => {
-    const state = offerSearchFromUrl(new URLSearchParams(location.search), { ppc: page.ppc });
+  return ({ loaderData, matches }: MetaArgs): MetaDescriptor[] => {
+    // The search as the loader read it (the browser never parses the address: docs/decisions/0033).
+    // Without it (the results failed) the page is a variant of the plain one.
+    if (!loaderData) return searchPageMeta(rootSeo(matches), { path: page.path, params: [], indexable: false }, page);
+    const { state, result } = loaderData;
     const lists = matches.find((m) => m?.id === "routes/offers/search-layout")?.loaderData as
       { filterLists?: FilterLists } | undefined;
     const vertical =
@@ -68,8 +68,7 @@ export function offerSearchMeta(page: SearchPage) {
         : undefined;
     const subject = state.query || vertical;
     const tab = state.selectedTab === DEFAULT_TAB ? "" : ` – ${OFFER_TAB_LABELS[state.selectedTab]}`;
-    const result = loaderData?.result;
-    const count = result ? `${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} ` : "";
+    const count = `${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} `;
     return searchPageMeta(rootSeo(matches), offerSearchAddress(page.path, state), {
       title: `${subject ? `${capitalised(subject)} ${page.kind}` : page.title}${tab}${pageSuffix(state.page)}`,
       description: subject
