@@ -8,6 +8,7 @@ import { requestContext } from "#app/context.ts";
 import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import { OPENAPI_PATH, SWAGGER_UI_PREFIX, V1_DEFAULT_LIMIT, V1_MAX_LIMIT } from "#contracts/v1-docs.ts";
 import type { Route } from "./+types/developers";
+import contrastHref from "./developers.css?url";
 
 type SwaggerUIBundle = (options: {
   url: string;
@@ -23,7 +24,10 @@ declare global {
   }
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: `${SWAGGER_UI_PREFIX}swagger-ui.css` }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: `${SWAGGER_UI_PREFIX}swagger-ui.css` },
+  { rel: "stylesheet", href: contrastHref },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
@@ -53,10 +57,15 @@ function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading"
         deepLinking: false,
         // Swagger UI draws its operations in a <main> of its own: inside our page's <main> it
         // would be a second main landmark, so it becomes a named region of ours.
+        // Its headings start again at h1 under our h2 "Reference": they take the levels below it.
+        // Its server <select> has no label.
         onComplete: () => {
           const operations = domNode.querySelector("main#operations");
           operations?.setAttribute("role", "region");
           operations?.setAttribute("aria-label", "API operations");
+          domNode.querySelector(".info .title")?.setAttribute("aria-level", "3");
+          for (const tag of domNode.querySelectorAll("h3.opblock-tag")) tag.setAttribute("aria-level", "4");
+          domNode.querySelector("select#servers")?.setAttribute("aria-label", "Server");
         },
       });
       setState("ready");
