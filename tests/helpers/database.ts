@@ -82,7 +82,7 @@ async function once(file: string, build: () => Promise<void>) {
     try {
       fs.mkdirSync(lock);
     } catch {
-      const holder = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }));
+      const holder = lockHolder(lock);
       if (holder && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 100));
       continue;
@@ -93,6 +93,15 @@ async function once(file: string, build: () => Promise<void>) {
     } finally {
       fs.rmSync(lock, { recursive: true, force: true });
     }
+  }
+}
+
+/** The pid in a lock directory; 0 while it is being written or once the lock is gone. */
+function lockHolder(lock: string): number {
+  try {
+    return Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
+  } catch {
+    return 0;
   }
 }
 
