@@ -44,6 +44,8 @@ export interface Database extends Queryable {
    * a wrapper that only records statements (bench/) may leave it out.
    */
   raw?(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite: a dump of the data directory, for `template` (tests copy one migrated database). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,8 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump (Database.dump) instead of an empty database (initdb). */
+  template?: Blob;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
@@ -315,6 +319,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir,
+    loadDataDir: options.template,
     extensions: { pg_trgm },
     postgresqlconf: PGLITE_SETTINGS,
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
@@ -356,6 +361,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
           }
         })
         .catch(rethrow),
+    dump: () => turns.run(() => client.dumpDataDir("none")),
     close: async () => {
       turns.drain();
       await client.close();

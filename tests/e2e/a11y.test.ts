@@ -208,7 +208,8 @@ describe.skipIf(!browserAvailable)("accessibility in Chromium (axe-core)", () =>
       await member?.close();
     });
 
-    it.each(visits)("$name", async ({ path, signedIn, then, exclude }) => {
+    // Several pages at once (each in its own tab): a visit mostly waits, on the network going idle and on axe.
+    it.concurrent.each(visits)("$name", async ({ path, signedIn, then, exclude }) => {
       const page = await (signedIn ? member : guest).newPage();
       try {
         await page.goto(path(), { waitUntil: "networkidle" });

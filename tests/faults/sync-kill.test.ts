@@ -8,11 +8,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, type Database } from "#db/client.ts";
+import { sql } from "#db/client.ts";
 import { syncReferenceData } from "#core/reference/sync.ts";
 import { createSecrets } from "#core/supply/secrets.ts";
 import { createOfferSync, INTERRUPTED } from "#core/supply/sync.ts";
-import { openTestDatabase, TEST_DATABASE_URL } from "../helpers/database.ts";
+import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/database.ts";
 import { startFakeEverflow, type FakeEverflow } from "../fakes/everflow.ts";
 import { addSource, API_KEY, SECRETS_KEY } from "../supply/helpers.ts";
 
@@ -30,7 +30,7 @@ const KILL_AFTER = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!TEST_DATABASE_URL)("kill -9 during a 100,000-offer sync", () => {
-  let db: Database & { dispose(): Promise<void> };
+  let db: TestDatabase;
   let fake: FakeEverflow;
   let child: ChildProcess | undefined;
   let schema: string;
@@ -69,7 +69,7 @@ describe.skipIf(!TEST_DATABASE_URL)("kill -9 during a 100,000-offer sync", () =>
 
   it("leaves whole batches and a 'running' run; the next run completes with the right counts", async () => {
     // The command connects to the test's schema through the URL's startup options.
-    const url = new URL(TEST_DATABASE_URL as string);
+    const url = new URL(db.url as string);
     url.searchParams.set("options", `-c search_path=${schema},public`);
     const started = Date.now();
     const output: string[] = [];

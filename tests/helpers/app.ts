@@ -4,10 +4,10 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { BUILD_DIR, buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
-import { seedDemoData } from "#db/seed/demo.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import type { Database } from "#db/client.ts";
 import { openTestDatabase } from "./database.ts";
+import { DEMO_SEED } from "./templates.ts";
 
 export type TestAppOptions = {
   seed?: { networks?: number; offers?: number; trafficSources?: number } | false;
@@ -19,7 +19,6 @@ export type TestAppOptions = {
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const db = options.db ?? (await openTestDatabase());
   const config: Config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -36,17 +35,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     HOLD_FIRST_REVIEWS: "false",
     ...options.env,
   });
-  if (options.seed !== false && !options.db) {
-    // No demo reviews: tests that review networks start from unreviewed ones.
-    await seedDemoData(db, {
-      siteId: config.siteId,
-      networks: 30,
-      offers: 1500,
-      trafficSources: 12,
-      reviews: 0,
-      ...options.seed,
-    });
-  }
+  const db =
+    options.db ??
+    (await openTestDatabase(
+      options.seed === false ? undefined : { ...DEMO_SEED, siteId: config.siteId, ...options.seed },
+    ));
   await createSiteService(db, config.siteId).ensureDefault();
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
   const app = await buildApp({ config, db, readDb: options.readDb, build, clientDir: path.join(BUILD_DIR, "client") });

@@ -180,7 +180,7 @@ describe("offer sync scheduler", () => {
     if (TEST_DATABASE_URL) {
       // Another process's pool on the same schema.
       const [{ schema }] = await db.query<{ schema: string }>(sql`SELECT current_schema() AS schema`);
-      other = await openDatabase({ url: TEST_DATABASE_URL, schema, poolSize: 5 });
+      other = await openDatabase({ url: db.url, schema, poolSize: 5 });
       extraDatabases.push(other);
     }
     await startScheduler(db, { dueEverySeconds: 0.05 });
