@@ -67,8 +67,13 @@ export async function registerPages(
       if (body) await checkForm(body, String(request.headers["content-type"]));
       const nonce = reply.raw.cspNonce ?? "";
       const cookies = request.cookies ?? {};
-      const user = await services.auth.userForToken(stripBearer(cookies[AUTH_COOKIE]));
-      const view = pageCache.eligible(request.method, request.headers, cookies) ? viewOf(user, cookies) : undefined;
+      const token = stripBearer(cookies[AUTH_COOKIE]);
+      // The session is looked up once, and only when the answer depends on it (see viewOf).
+      let session: Promise<SessionUser | null> | undefined;
+      const sessionUser = () => (session ??= services.auth.userForToken(token));
+      const view = pageCache.eligible(request.method, request.headers, cookies)
+        ? await viewOf(token, cookies, sessionUser)
+        : undefined;
       const hit = view ? await pageCache.get(view, request.url, nonce) : undefined;
       if (hit) {
         for (const [name, val] of hit.headers) reply.header(name, val);
@@ -78,7 +83,7 @@ export async function registerPages(
       const site = await services.sites.resolve(undefined);
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());
-      const render = (shared: boolean) => {
+      const render = async (shared: boolean) => {
         const context = new RouterContextProvider();
         const value: RequestContext = {
           services,
@@ -86,7 +91,7 @@ export async function registerPages(
           nonce,
           requestId: request.id,
           clientIp: request.ip,
-          user: shared ? null : user,
+          user: shared ? null : await sessionUser(),
           shared,
         };
         context.set(requestContext, value);
@@ -132,14 +137,21 @@ export async function registerPages(
 }
 
 /**
- * Which copy of the page a cacheable request gets: signed out, the anonymous page (a
- * forged or expired session is signed out); signed in, the copy signed-in visitors
- * share, but only for a browser that runs the script filling in its personal parts.
- * Otherwise (undefined) the page is rendered for its user.
+ * Which copy of the page a cacheable request gets: without a session cookie, the anonymous
+ * page; with one, from a browser that runs the script filling in its personal parts, the
+ * copy signed-in visitors share, without looking the session up (the copy holds nothing
+ * of anyone's, and a session that ended is told by the personal request, which signs the
+ * browser out). Without the script, the page is rendered for its user (undefined), or
+ * anonymous when the session is forged or ended.
  */
-function viewOf(user: SessionUser | null, cookies: Record<string, string | undefined>): PageView | undefined {
-  if (!user) return "anonymous";
-  return cookies[SCRIPT_COOKIE] ? "signed-in" : undefined;
+async function viewOf(
+  token: string | undefined,
+  cookies: Record<string, string | undefined>,
+  sessionUser: () => Promise<SessionUser | null>,
+): Promise<PageView | undefined> {
+  if (!token) return "anonymous";
+  if (cookies[SCRIPT_COOKIE]) return "signed-in";
+  return (await sessionUser()) ? undefined : "anonymous";
 }
 
 /** A GET of an offers search page with a query string: an uncached search, like the API's. */

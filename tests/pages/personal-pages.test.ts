@@ -116,15 +116,21 @@ describe("the page signed-in visitors share", () => {
     expect(netPage.body).toMatch(/aria-pressed="true" aria-label="Unfollow /);
   });
 
-  it("a forged or ended session gets the anonymous page, and nothing personal", async () => {
+  it("a forged or ended session sees nobody's parts: the shared copy, whose personal request signs it out; without the script the anonymous page", async () => {
     await page("/?page=3", null);
-    const forged = await t.app.inject({
-      url: "/?page=3",
-      headers: { cookie: `${AUTH_COOKIE}=forged; ${SCRIPT_COOKIE}=1` },
-    });
-    expect(forged.headers["x-page-cache"]).toBe("hit");
-    expect(forged.body).not.toContain(">Logout</button>");
-    expect((await personal("offerIds=1", { cookie: `${AUTH_COOKIE}=forged` })).statusCode).toBe(401);
+    await page("/?page=3", alice);
+    const forged = { cookie: `${AUTH_COOKIE}=forged; ${SCRIPT_COOKIE}=1` };
+    const shared = await t.app.inject({ url: "/?page=3", headers: forged });
+    expect(shared.headers["x-page-cache"]).toBe("hit");
+    for (const trace of [...personalTraces(alice), ...personalTraces(bob)]) expect(shared.body).not.toContain(trace);
+    const signOut = await personal("offerIds=1", forged);
+    expect(signOut.statusCode).toBe(401);
+    expect(String(signOut.headers["set-cookie"])).toMatch(
+      new RegExp(`^${AUTH_COOKIE.replaceAll(".", "\\.")}=;.*Max-Age=0`),
+    );
+    const noScript = await t.app.inject({ url: "/?page=3", headers: { cookie: `${AUTH_COOKIE}=forged` } });
+    expect(noScript.headers["x-page-cache"]).toBe("hit");
+    expect(noScript.body).not.toContain(">Logout</button>");
   });
 });
 

@@ -23,6 +23,15 @@ function askedQuery(matches: UIMatch[]): string {
   return new URLSearchParams({ offerIds: [...offerIds].join(","), networkIds: [...networkIds].join(",") }).toString();
 }
 
+const RELOADED = "oa-signed-out-reload";
+
+/** Once per signing out: a cookie the answer could not clear must not reload the page forever. */
+function reloadSignedOut() {
+  if (sessionStorage.getItem(RELOADED)) return;
+  sessionStorage.setItem(RELOADED, "1");
+  window.location.reload();
+}
+
 export function PersonalProvider({ shared, children }: { shared: boolean; children: ReactNode }) {
   const query = askedQuery(useMatches());
   const { key } = useLocation();
@@ -38,9 +47,12 @@ export function PersonalProvider({ shared, children }: { shared: boolean; childr
     let current = true;
     fetch(`/api/account/personal?${query}`, { headers: { accept: "application/json" } })
       .then(async (res) => {
-        // The session ended since the page was served: the server now serves the page signed out.
-        if (res.status === 401) window.location.reload();
-        else if (res.ok && current) setParts((await res.json()) as PersonalParts);
+        // The session ended: the answer cleared its cookie, so the page comes back signed out.
+        if (res.status === 401) reloadSignedOut();
+        else if (res.ok && current) {
+          sessionStorage.removeItem(RELOADED);
+          setParts((await res.json()) as PersonalParts);
+        }
       })
       .catch(() => {}); // No answer: the page stays as served, its stars still work.
     return () => {
