@@ -39,8 +39,11 @@ import type { OrderKey, OrderWindows } from "./order-windows.ts";
 const FUZZY_BELOW = 3;
 /** Close spellings are a suggestion list: the 100 most popular of them, ranked. */
 const FUZZY_CAP = 100;
-/** Memory for one search's sorts and bitmaps (see inSearchTransaction). */
-const SEARCH_WORK_MEM = "32MB";
+/**
+ * Memory for one search's sorts and bitmaps (see inSearchTransaction), on PostgreSQL. PGlite
+ * keeps the default: its WebAssembly memory never shrinks once grown (decision 0030).
+ */
+const searchWorkMem = (db: Database) => (db.kind === "postgres" ? "32MB" : "4MB");
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 
@@ -240,7 +243,7 @@ async function countCapped(db: Queryable, p: Plan): Promise<number> {
  * Runs `work` in one transaction with the search's planner settings (local to it).
  * With text, plain index scans are off too: walking an order index while testing
  * every row's document is the slow path; the GIN bitmap finds the matches directly.
- * SEARCH_WORK_MEM keeps the bitmap of a common prefix exact ("sign:*" is 380,000
+ * searchWorkMem keeps the bitmap of a common prefix exact ("sign:*" is 380,000
  * offers at a million): past work_mem it turns lossy, and intersecting it with a
  * filter's bitmap then means reading and rechecking every page the filter names.
  */
@@ -253,7 +256,7 @@ async function inSearchTransaction<T>(
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
       set_config('jit', 'off', true),
-      set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
+      set_config('work_mem', ${searchWorkMem(db)}, true)`);
     return work(tx);
   });
 }
