@@ -72,18 +72,33 @@ function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading"
     };
     if (window.SwaggerUIBundle) return render();
     const src = `${SWAGGER_UI_PREFIX}swagger-ui-bundle.js`;
-    let script = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
-    if (!script) {
-      script = document.createElement("script");
-      script.src = src;
-      document.body.append(script);
-    }
     const failed = () => setState("failed");
-    script.addEventListener("load", render);
-    script.addEventListener("error", failed);
+    let script: HTMLScriptElement | null = null;
+    const load = () => {
+      script = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+      if (!script) {
+        script = document.createElement("script");
+        script.src = src;
+        document.body.append(script);
+      }
+      script.addEventListener("load", render);
+      script.addEventListener("error", failed);
+    };
+    // Swagger UI is a megabyte of script: it loads when the reference comes near the screen,
+    // not with the page (a phone reading the guide above never pays for it).
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        load();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    if (target.current) near.observe(target.current);
     return () => {
-      script.removeEventListener("load", render);
-      script.removeEventListener("error", failed);
+      near.disconnect();
+      script?.removeEventListener("load", render);
+      script?.removeEventListener("error", failed);
     };
   }, [target]);
   return state;
@@ -134,7 +149,13 @@ export default function DevelopersPage() {
           The interactive reference could not be loaded; the document is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>.
         </p>
       ) : null}
-      <div ref={target} id="swagger-ui" aria-busy={state === "loading"} />
+      {/* Room for the reference while it loads, so the page below it does not jump when it comes. */}
+      <div
+        ref={target}
+        id="swagger-ui"
+        aria-busy={state === "loading"}
+        className={state === "loading" ? "min-h-96" : ""}
+      />
     </section>
   );
 }

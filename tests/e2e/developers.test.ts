@@ -45,7 +45,15 @@ describe.skipIf(!browserAvailable)("the developers page, in Chromium", () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-/);
     expect(csp).not.toMatch(/unsafe-eval/);
 
+    // Swagger UI loads when the reference comes near the screen, not with the page.
+    await page.setViewportSize({ width: 375, height: 600 });
+    await page.reload({ waitUntil: "networkidle" });
+    const swaggerLoaded = () =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("swagger-ui-bundle")));
+    expect(await swaggerLoaded()).toBe(false);
+    await page.locator("#swagger-ui").scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(".swagger-ui .opblock").count(), { timeout: 15_000 }).toBe(7);
+    expect(await swaggerLoaded()).toBe(true);
     const paths = await page
       .locator(".swagger-ui .opblock-summary-path")
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-path")));
