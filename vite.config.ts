@@ -100,8 +100,36 @@ function pureContractConstants(): Plugin {
   };
 }
 
+/**
+ * The browser build renders and hydrates with Preact's React compatibility layer
+ * instead of react-dom: react-dom alone is 64 kB gzipped, more than half of the
+ * 100 kB a page may load (docs/decisions/0035-preact-in-the-browser.md). The server
+ * render and the dev server (React Refresh) keep React.
+ */
+function preactInTheBrowser(): Plugin {
+  const shim = path.join(root, "app", "browser", "react-on-preact.ts");
+  const targets: Record<string, string> = {
+    react: shim,
+    "react-dom": "preact/compat",
+    "react-dom/client": path.join(root, "app", "browser", "react-dom-client-on-preact.ts"),
+    "react/jsx-runtime": "preact/compat/jsx-runtime",
+    "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+  };
+  return {
+    name: "offeratlas:preact-in-the-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, _importer, options) {
+      const target = targets[source];
+      if (!target) return null;
+      return this.resolve(target, shim, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sharedServerModules(), pureContractConstants(), tailwindcss(), reactRouter()],
+  plugins: [sharedServerModules(), pureContractConstants(), preactInTheBrowser(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
 });

@@ -7,7 +7,7 @@
 // the ticked options; the whole list is loaded and drawn when the dropdown
 // first opens. Without JavaScript, the dropdown links to the same page with the
 // whole list in it.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** One choice of a list. */
 export type Option = { value: string; label: string };
@@ -41,7 +41,9 @@ export function MultiSelect({
   /** Where "Show all" leads without JavaScript. */
   showAllHref: string;
 }) {
-  const id = useId();
+  // From the field's name, not useId: the list is server-rendered and its search box is not,
+  // and the browser's renderer numbers ids differently from the server's (docs/decisions/0035).
+  const listId = `filter-${name}-options`;
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [picked, setPicked] = useState(selected);
@@ -127,7 +129,7 @@ export function MultiSelect({
             className="input mb-2"
             placeholder={`Find ${label.toLowerCase()}…`}
             aria-label={`Find ${label.toLowerCase()}`}
-            aria-controls={`${id}-list`}
+            aria-controls={listId}
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />
@@ -136,7 +138,7 @@ export function MultiSelect({
           <legend className="sr-only">{label}</legend>
           {/* Styles sit on the list, not on each of the ~250 options: the page stays small. */}
           <ul
-            id={`${id}-list`}
+            id={listId}
             className="max-h-64 overflow-y-auto text-sm [&_input]:h-4 [&_input]:w-4 [&_input]:accent-brand-600 [&_label]:flex [&_label]:cursor-pointer [&_label]:items-center [&_label]:gap-2 [&_label]:rounded [&_label]:px-1.5 [&_label]:py-1 [&_label:hover]:bg-slate-50"
           >
             {shown.map((o) => (

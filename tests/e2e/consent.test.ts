@@ -22,7 +22,7 @@ const GPT_STUB = `(function () {
     calls.push(["defineSlot", path, size, id]);
     return { addService: function () { return this; } };
   };
-  g.display = function (id) { calls.push(["display", id]); };
+  g.display = function (id) { calls.push(["display", id, document.getElementById(id) ? "found" : "missing"]); };
   g.destroySlots = function () { calls.push(["destroySlots"]); };
   var queued = g.cmd;
   g.cmd = { push: function (f) { f(); } };
@@ -162,6 +162,7 @@ describe.skipIf(!browserAvailable)("third-party tags and consent in Chromium", (
         expect.arrayContaining([
           ["enableServices"],
           ["defineSlot", "/21812345/offeratlas/header", [728, 90], expect.stringMatching(/^gpt-728x90-/)],
+          ["display", expect.stringMatching(/^gpt-728x90-/), "found"],
         ]),
       );
     expect(await page.evaluate(() => (window as unknown as { __analyticsRan?: boolean }).__analyticsRan)).toBe(true);
@@ -173,6 +174,17 @@ describe.skipIf(!browserAvailable)("third-party tags and consent in Chromium", (
     expect(await banner(page).count()).toBe(0);
     await expect.poll(() => [...tried].sort()).toEqual([PIXEL, ANALYTICS, GPT].sort());
     expect(refused).toEqual([]);
+    // The slot came with the page this time, server-rendered: GPT still finds its box by the id it is given.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __gptCalls?: unknown[][] }).__gptCalls ?? []))
+      .toEqual(expect.arrayContaining([["display", expect.stringMatching(/^gpt-728x90-/), "found"]]));
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { __gptCalls: unknown[][] }).__gptCalls.filter(
+          (c) => c[0] === "display" && c[2] !== "found",
+        ),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 

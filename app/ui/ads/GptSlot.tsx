@@ -1,30 +1,36 @@
 // A slot the ad server fills (Google Publisher Tag), at its exact size like every
 // slot (docs/product.md §9). Only where the site configured an ad unit for the size
 // and the visitor's consent allows it; otherwise the house ad stays (AdRegions).
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { AdSize } from "#contracts/ads.ts";
 import { useGptAdUnit } from "#app/ui/consent/Consent.tsx";
 import { gptCommand, type GptSlot as AdServerSlot } from "#app/ui/consent/gpt.ts";
 
 function GptSlot({ size, adUnitPath }: { size: AdSize; adUnitPath: string }) {
   const [w, h] = size.split("x").map(Number);
-  // GPT finds the slot's box by its element id; useId keeps it unique on the page.
+  // GPT finds the slot's box by its element id; useId keeps it unique on the page. The
+  // effect reads the id from the element: a server-rendered one keeps the server's id,
+  // which the browser's renderer would number differently (docs/decisions/0035).
   const elementId = `gpt-${size}-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let slot: AdServerSlot | null = null;
+    const boxId = box.current?.id;
+    if (!boxId) return;
     gptCommand((googletag) => {
-      slot = googletag.defineSlot(adUnitPath, [w, h], elementId);
+      slot = googletag.defineSlot(adUnitPath, [w, h], boxId);
       if (!slot) return;
       slot.addService(googletag.pubads());
-      googletag.display(elementId);
+      googletag.display(boxId);
     });
     return () =>
       gptCommand((googletag) => {
         if (slot) googletag.destroySlots([slot]);
       });
-  }, [adUnitPath, elementId, w, h]);
+  }, [adUnitPath, w, h]);
   return (
     <div
+      ref={box}
       id={elementId}
       data-ad-size={size}
       data-ad-unit={adUnitPath}
