@@ -44,6 +44,63 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
     expect(await external.count()).toBeGreaterThanOrEqual(5);
   });
 
+  // The browser renders with Preact's compat layer (docs/decisions/0035): it must take over the
+  // server's document, not draw a second one beside it or drop the head's stylesheet.
+  it("hydrates the server's document in place, then navigates without a reload", async () => {
+    const own = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    own.on("pageerror", (error) => errors.push(error.message));
+    // Once the parser is done and before any module runs: the server's own nodes.
+    await own.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        const w = window as unknown as Record<string, unknown>;
+        w.__serverMain = document.getElementById("main");
+        w.__serverStylesheet = document.querySelector('link[rel="stylesheet"]');
+      });
+    });
+    await own.goto(`${server.baseUrl}/`, { waitUntil: "networkidle" });
+    // Hydrated: the login panel opens on hover, which only the browser's code does.
+    await own.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).hover();
+    await own.getByTestId("login-dropdown").waitFor({ state: "visible" });
+    const dom = () =>
+      own.evaluate(() => {
+        const w = window as unknown as Record<string, Element | undefined>;
+        return {
+          html: document.querySelectorAll("html").length,
+          bodies: document.querySelectorAll("body").length,
+          navs: document.querySelectorAll('nav[aria-label="Main"]').length,
+          mode: document.compatMode,
+          sameMain: document.getElementById("main") === w.__serverMain,
+          stylesheetInHead: w.__serverStylesheet?.parentNode === document.head,
+        };
+      });
+    expect(await dom()).toEqual({
+      html: 1,
+      bodies: 1,
+      navs: 1,
+      mode: "CSS1Compat",
+      sameMain: true,
+      stylesheetInHead: true,
+    });
+    // A client navigation keeps the same document (no reload) and still one of everything.
+    await own.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await own.getByRole("navigation", { name: "Footer" }).locator('a[href="/privacy"]').click();
+    await own.waitForURL(/\/privacy$/);
+    await own.getByRole("heading", { level: 1 }).waitFor();
+    expect(await own.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(await dom()).toEqual({
+      html: 1,
+      bodies: 1,
+      navs: 1,
+      mode: "CSS1Compat",
+      sameMain: true,
+      stylesheetInHead: true,
+    });
+    expect(errors).toEqual([]);
+    await own.close();
+  });
+
   it("opens the login dropdown on hover with the spec's fields", async () => {
     await page.goto(`${server.baseUrl}/`);
     const dropdown = page.getByTestId("login-dropdown");
