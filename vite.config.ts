@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -128,8 +130,48 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
+/**
+ * The browser's files are compressed once, at build time, at the highest settings (brotli 11,
+ * gzip 9), and served as they are (@fastify/static's `preCompressed`): smaller than what a
+ * server can afford to compress per request, and no CPU per request (docs/decisions/0035).
+ */
+function precompressedAssets(): Plugin {
+  const COMPRESSIBLE = /\.(js|css|svg)$/;
+  return {
+    name: "offeratlas:precompressed-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(output, bundle) {
+      const dir = output.dir ?? "";
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue; // as the server's own threshold: not worth a header
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sharedServerModules(), pureContractConstants(), preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [
+    sharedServerModules(),
+    pureContractConstants(),
+    preactInTheBrowser(),
+    precompressedAssets(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
 });

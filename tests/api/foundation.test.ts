@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_DIR } from "#server/app.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -105,6 +109,33 @@ describe("static assets", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(["br", "gzip"]).toContain(res.headers["content-encoding"]);
+  });
+
+  it("sends each script as the build compressed it, the same bytes, with only the headers a script needs", async () => {
+    const page = await t.app.inject("/");
+    const script = /src="(\/assets\/entry\.client-[^"]+\.js)"|"(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.body);
+    const url = script?.[1] ?? script?.[2];
+    expect(url).toBeTruthy();
+    const plain = await t.app.inject({ url: url!, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [encoding, decode] of [
+      ["br", zlib.brotliDecompressSync],
+      ["gzip", zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url: url!, headers: { "accept-encoding": encoding } });
+      expect(res.headers["content-encoding"], encoding).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).equals(plain.rawPayload), encoding).toBe(true);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    // The build's own compressed copy, not one made per request.
+    const best = await t.app.inject({ url: url!, headers: { "accept-encoding": "br" } });
+    expect(best.rawPayload.equals(fs.readFileSync(path.join(BUILD_DIR, "client", `${url!}.br`)))).toBe(true);
+    // A script is no document: nosniff and its resource policy, none of a page's framing or script rules.
+    expect(best.headers["x-content-type-options"]).toBe("nosniff");
+    expect(best.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy"])
+      expect(best.headers[name], name).toBeUndefined();
   });
 
   it("revalidates files whose names carry no hash", async () => {
