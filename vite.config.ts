@@ -147,17 +147,18 @@ function precompressedAssets(): Plugin {
         if (!COMPRESSIBLE.test(fileName)) continue;
         const file = path.join(dir, fileName);
         const bytes = fs.readFileSync(file);
-        if (bytes.length < 1024) continue; // as the server's own threshold: not worth a header
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(bytes, {
+        const copies = {
+          br: zlib.brotliCompressSync(bytes, {
             params: {
               [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
             },
           }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+          gz: zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        };
+        // Even a small module shrinks by half; a copy that saves nothing is not written.
+        for (const [extension, copy] of Object.entries(copies))
+          if (copy.length < bytes.length) fs.writeFileSync(`${file}.${extension}`, copy);
       }
     },
   };
