@@ -133,7 +133,7 @@ function preactInTheBrowser(): Plugin {
 /**
  * The browser's files are compressed once, at build time, at the highest settings (brotli 11,
  * gzip 9), and served as they are (@fastify/static's `preCompressed`): smaller than what a
- * server can afford to compress per request, and no CPU per request (docs/decisions/0035).
+ * server can afford to compress per request, and no CPU per request (docs/decisions/0036).
  */
 function precompressedAssets(): Plugin {
   const COMPRESSIBLE = /\.(js|css|svg)$/;

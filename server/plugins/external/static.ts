@@ -1,7 +1,7 @@
 // @fastify/static: the built client assets. Files under /assets carry a content
 // hash in their name, so they are cached for a year; everything else is revalidated.
 // The build writes each script and stylesheet compressed beside it (.br, .gz), which
-// is sent as it is where the browser accepts it (docs/decisions/0035).
+// is sent as it is where the browser accepts it (docs/decisions/0036).
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
