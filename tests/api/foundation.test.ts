@@ -134,6 +134,7 @@ describe("static assets", () => {
     // A script is no document: nosniff and its resource policy, none of a page's framing or script rules.
     expect(best.headers["x-content-type-options"]).toBe("nosniff");
     expect(best.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(best.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy"])
       expect(best.headers[name], name).toBeUndefined();
   });
