@@ -23,6 +23,8 @@ type Visit = {
 };
 
 const PHONE = 375;
+/** Visits share the machine five at a time: Swagger UI's page alone has taken 25-30 s so on two cores. */
+const VISIT_TIMEOUT_MS = 60_000;
 
 // Markup, not data: the same pages on PostgreSQL would repeat every check, so CI's PostgreSQL pass skips them.
 describe.skipIf(!browserAvailable || Boolean(TEST_DATABASE_URL))("accessibility in Chromium (axe-core)", () => {
@@ -225,6 +227,6 @@ describe.skipIf(!browserAvailable || Boolean(TEST_DATABASE_URL))("accessibility 
       } finally {
         await page.close();
       }
-    });
+    }, VISIT_TIMEOUT_MS);
   });
 });
