@@ -215,18 +215,22 @@ describe.skipIf(!browserAvailable || Boolean(TEST_DATABASE_URL))("accessibility 
     });
 
     // Several pages at once (each in its own tab): a visit mostly waits, on the network going idle and on axe.
-    it.concurrent.each(visits)("$name", async ({ path, signedIn, then, allow }) => {
-      const page = await (signedIn ? member : guest).newPage();
-      try {
-        await page.goto(path(), { waitUntil: "networkidle" });
-        await then?.(page);
-        expect(await axeViolations(page, allow)).toEqual([]);
-        if (width === PHONE) {
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    it.concurrent.each(visits)(
+      "$name",
+      async ({ path, signedIn, then, allow }) => {
+        const page = await (signedIn ? member : guest).newPage();
+        try {
+          await page.goto(path(), { waitUntil: "networkidle" });
+          await then?.(page);
+          expect(await axeViolations(page, allow)).toEqual([]);
+          if (width === PHONE) {
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+          }
+        } finally {
+          await page.close();
         }
-      } finally {
-        await page.close();
-      }
-    }, VISIT_TIMEOUT_MS);
+      },
+      VISIT_TIMEOUT_MS,
+    );
   });
 });
