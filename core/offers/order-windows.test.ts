@@ -40,6 +40,8 @@ const small = () => createOrderWindows({ sizes: [1200, 1400] });
 /** A sample too small to hold a head of "zeta" and no window the walk would pay for: read inside the last window. */
 const sparse = () => createOrderWindows({ sizes: [200, 1400] });
 const none = () => createOrderWindows({ sizes: [] });
+/** Three windows: with none in the sample, a page's rows are looked for inside the next window first. */
+const stepped = () => createOrderWindows({ sizes: [200, 600, 1400] });
 const run = (database: Database, windows: ReturnType<typeof createOrderWindows>, input: OfferSearchInput) =>
   searchOffers(database, windows, parseOfferSearchPayload(input));
 
@@ -88,12 +90,14 @@ describe("order windows", () => {
         { categories: [1, 2], page: 2 },
       ];
       const inside = sparse();
+      const steps = stepped();
       for (const query of queries) {
         for (const shape of shapes) {
           const input = { ...shape, query };
           const all = await run(db, full, input);
           expect(await run(db, windowed, input), JSON.stringify(input)).toEqual(all);
           expect(await run(db, inside, input), `${JSON.stringify(input)} (sparse windows)`).toEqual(all);
+          expect(await run(db, steps, input), `${JSON.stringify(input)} (stepped windows)`).toEqual(all);
         }
       }
     },
@@ -141,28 +145,46 @@ describe("order windows", () => {
     EQUIVALENCE_TIMEOUT_MS,
   );
 
-  it("walk a window for a common word, and read all matches when the walk would not pay", async () => {
+  it("count apart from the page in orders other than relevance, and read only the page's rows", async () => {
+    // Relevance takes the most popular matches and counts them in one walk (after the pins' own).
+    expect(await trace({ query: "zeta" })).toMatchObject({ windowed: 2, heads: 2 });
+
+    // Another order: the matches are counted through the text index (up to the cap), and the page
+    // takes its own 25 rows, here from the sample (the 1,200 newest).
     const common = await trace({ query: "zeta", selectedTab: "newest" });
     expect(common.answer.offers).toHaveLength(25);
     expect(common.answer.totalCapped).toBe(true);
-    expect(common).toMatchObject({ windowed: 1, heads: 1 }); // the walk found a whole head
-
+    expect(common).toMatchObject({ windowed: 1, heads: 1 });
     const old = await trace({ query: "omega", selectedTab: "newest" });
     expect(old.answer.total).toBe(1000);
-    // The sample (the 1,200 newest) holds none: no walk would pay, so the matches inside the last
-    // window (the 1,400 newest) are collected through the text index, and they hold a head.
-    expect(old).toMatchObject({ windowed: 2, heads: 2 });
+    expect(old).toMatchObject({ windowed: 1, heads: 1 });
 
-    // The sample (the 200 newest) holds too few "zeta" offers, and no window is long enough to walk
-    // for its frequency: the matches inside the last window, collected through the text index, are enough.
-    const inside = await trace({ query: "zeta", selectedTab: "newest" }, sparse());
-    expect(inside.answer.totalCapped).toBe(true);
-    expect(inside).toMatchObject({ windowed: 2, heads: 2 });
+    // "psiquor", a word of the 1,100 oldest offers only (unlike "omega", which a few names carry
+    // too): the sample (the 200 newest) holds none, so the page's rows are collected through the
+    // text index inside the next window (the 600 newest), which holds them; when the next window
+    // holds none either (the 300 newest), inside the last one.
+    await db.query(sql`UPDATE offers SET description = description || ' psiquor'
+      WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
+    const psiquor = { query: "psiquor", selectedTab: "newest" } as const;
+    const reference = await run(db, none(), psiquor);
+    expect(reference.offers).toHaveLength(25);
+    const stepping = await trace(psiquor, stepped());
+    expect(stepping.answer).toEqual(reference);
+    expect(stepping).toMatchObject({ windowed: 2, heads: 2 });
+    const short = await trace(psiquor, createOrderWindows({ sizes: [200, 300, 1400] }));
+    expect(short.answer).toEqual(reference);
+    expect(short).toMatchObject({ windowed: 3, heads: 3 });
 
-    // The sample walk finds none, nor does the last window: the text index (for the exact and the typo-tolerant search).
+    // Fewer matches than the cap: the page reads them straight through the text index, for the
+    // words as typed and again for their close spellings (fewer than 3 matches).
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
     expect(rare.answer.offers.filter((o) => o.name.toLowerCase().includes(rareWord))).toHaveLength(1);
-    expect(rare).toMatchObject({ windowed: 4, heads: 6 });
+    expect(rare).toMatchObject({ windowed: 0, heads: 2 });
+
+    // No match at all: nothing is read in the order asked for.
+    const nothing = await trace({ query: "qqxxzzjj", selectedTab: "highestPayout" });
+    expect(nothing.answer.total).toBe(0);
+    expect(nothing).toMatchObject({ windowed: 0, heads: 0 });
   });
 });
 

@@ -62,6 +62,8 @@ const WALK_SLACK = 1.5;
  * (measured at a million offers: 11,863 buffers for a walk past 38,540 offers).
  */
 const COVERED_ROW_COST = 0.3;
+/** A head this short is a page's own rows (search.ts), not a head counted up to the cap. */
+const PAGE_HEAD = 100;
 /** What each match costs the text index's bitmap, against reading an offer from the table. */
 const TEXT_ENTRY_COST = 0.05;
 
@@ -136,6 +138,13 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       if (window && walkCost < frequency * offers && walkCost <= insideCost) {
         const walked = await read(within(window), true);
         if (walked.found >= head) return walked;
+      } else if (key.ranged && edges.length > 2 && sample.found === 0 && head <= PAGE_HEAD) {
+        // A page's own rows with none in the sample: the next window is likely to hold them,
+        // and its matches are few to read; the longest window only when it does not.
+        for (const e of [edges[1], edges[edges.length - 1]]) {
+          const inside = await read(within(e), false);
+          if (inside.found >= head) return inside;
+        }
       } else if (key.ranged && edges.length > 1) {
         // The matches inside one window, collected through the text index, so only they are read
         // from the table. With none in the sample (a rare word, or one whose offers sit lower in

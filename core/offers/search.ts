@@ -59,6 +59,8 @@ type Plan = {
   sort: OfferSort | "relevance" | "sponsored" | "updated" | "payoutChanged";
   desc: boolean;
   pins: boolean;
+  /** A recent-change view: only offers changed lately match, few, and at the head of the view's own order. */
+  recent: boolean;
 };
 
 function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null): Plan {
@@ -87,7 +89,8 @@ function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | nu
   const desc = sort === "relevance" ? true : (input.sortDesc ?? byDefault);
   // Pins belong to the default Top Offers order; a visitor's own sort is honoured as asked.
   const pins = input.selectedTab === "topOffers" && !input.sortBy;
-  return { where, text, close, sort, desc, pins };
+  const recent = input.selectedTab === "updated" || input.selectedTab === "payoutIncreased";
+  return { where, text, close, sort, desc, pins, recent };
 }
 
 /** Relevance order over the candidates (the most popular matches). */
@@ -169,6 +172,8 @@ async function rankedIds(
   limit: number,
   offset: number,
   head: number,
+  /** False: straight through the text index (the matches are known to be few). */
+  windowed = true,
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key) return { found: null, ids: await networkOrderIds(db, p, extra, limit, offset) };
@@ -189,7 +194,7 @@ async function rankedIds(
     return { found: rows[0].found, ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
-  if (!p.text) return select(where);
+  if (!p.text || !windowed) return select(where);
   return windows.firstMatches(db, key, head, async (bound, walk) => {
     if (!bound) return select(where);
     if (!walk) return select([...where, bound]);
@@ -232,10 +237,11 @@ async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: numb
   return rows.map((r) => r.id);
 }
 
-async function countCapped(db: Queryable, p: Plan): Promise<number> {
+async function countCapped(db: Queryable, p: Plan, cap = OFFERS_TOTAL_CAP): Promise<number> {
   // Counting stops after the cap: an exact count of a million matches costs more than the page itself.
+  // With text, the text index's bitmap names the matches, and only `cap` + 1 of them are read.
   const [row] = await db.query<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM offers o WHERE ${whereSql(p.where)} LIMIT ${OFFERS_TOTAL_CAP + 1}) m`);
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM offers o WHERE ${whereSql(p.where)} LIMIT ${cap + 1}) m`);
   return row.n;
 }
 
@@ -291,14 +297,44 @@ async function run(
   const [size, offset] =
     input.page === 1 ? [OFFERS_PAGE_SIZE - pins.length, 0] : [OFFERS_PAGE_SIZE, start - pins.length];
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
-  // With text, the matches are taken up to the cap and counted on the way;
-  // without, the page needs only its own rows and the count is a separate walk.
-  const head = p.text ? cap + 1 : offset + limit;
-  const organic = await rankedIds(db, windows, p, exclude, limit, offset, head);
-  const count = p.text && organic.found !== null ? organic.found + pins.length : await countCapped(db, p);
+  // Without text, the page needs only its own rows and the count is a separate walk.
+  const organic = p.text
+    ? await withText(db, windows, p, exclude, limit, offset, cap)
+    : { ids: (await rankedIds(db, windows, p, exclude, limit, offset, offset + limit)).ids, found: null };
+  const count = organic.found === null ? await countCapped(db, p) : organic.found + pins.length;
   const total = Math.min(count, cap);
   const shownPins = input.page === 1 ? pins : [];
   return { p, total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
+}
+
+/**
+ * The page and the count (up to `cap` + 1, pins left out) of a search with text.
+ *
+ * In relevance order the first `cap` matches by popularity are ranked, so they are taken
+ * (and counted) at once, along the popularity index, which covers the search. Another
+ * order's index does not: each offer a walk of it passes is a table read, and a head of
+ * `cap` + 1 took reading tens of thousands of them ("trial" by highest payout, whose first
+ * match is past the 4,096 best paid). So there the matches are counted in popularity order,
+ * and the page takes only its own rows: none when nothing matches, through the text index
+ * when the matches are fewer than the cap, and inside the order's windows otherwise. Not in
+ * the recent-change views: their few matches lead their own order, and along popularity's
+ * they are scattered.
+ */
+async function withText(
+  db: Queryable,
+  windows: OrderWindows,
+  p: Plan,
+  exclude: SQL[],
+  limit: number,
+  offset: number,
+  cap: number,
+): Promise<Head> {
+  const key = orderKey(p);
+  if (!key || key.covering || p.recent) return rankedIds(db, windows, p, exclude, limit, offset, cap + 1);
+  const found = await countCapped(db, p, cap);
+  if (found === 0 || limit === 0) return { found, ids: [] };
+  const page = await rankedIds(db, windows, p, exclude, limit, offset, offset + limit, found > cap);
+  return { found, ids: page.ids };
 }
 
 export async function searchOffers(
