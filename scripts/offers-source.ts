@@ -11,7 +11,7 @@ import { migrate } from "#db/migrate.ts";
 import { refusalOf } from "#core/errors.ts";
 import { createSiteService } from "#core/sites/sites.ts";
 import { createSecrets } from "#core/supply/secrets.ts";
-import { createOfferSources } from "#core/supply/sources.ts";
+import { checkedSourceInput, createOfferSources } from "#core/supply/sources.ts";
 import { loadConfig } from "#server/config.ts";
 import { SOURCE_PLATFORMS, type OfferSource } from "#contracts/supply.ts";
 
@@ -95,7 +95,27 @@ const describe = (s: OfferSource) =>
     runCount(s),
   ].join(" · ");
 
+/** What `add` stores, from the arguments. */
+const sourceBody = () => ({
+  networkId: values.network,
+  platform: values.platform,
+  endpoint: values.url,
+  apiKey: values["api-key"],
+  everyMinutes: values.every,
+  retireAfterRuns: values["retire-after"],
+  settings: settingsOf(),
+});
+
 const config = loadConfig();
+// What can be checked without the database is checked before opening it.
+if (command === "add")
+  try {
+    checkedSourceInput(sourceBody(), config.dataDir);
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal?.status === 400) badArguments(refusal.message);
+    throw err;
+  }
 const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 let exitCode = 0;
 try {
@@ -103,18 +123,7 @@ try {
   await createSiteService(db, config.siteId).ensureDefault();
   const sources = createOfferSources(db, createSecrets(config.secretsKey), { dataDir: config.dataDir });
   if (command === "add") {
-    const source = await sources.add(
-      { siteId: config.siteId, userId: null },
-      {
-        networkId: values.network,
-        platform: values.platform,
-        endpoint: values.url,
-        apiKey: values["api-key"],
-        everyMinutes: values.every,
-        retireAfterRuns: values["retire-after"],
-        settings: settingsOf(),
-      },
-    );
+    const source = await sources.add({ siteId: config.siteId, userId: null }, sourceBody());
     console.log(describe(source));
     console.log(String(source.id));
   } else {
@@ -128,7 +137,7 @@ try {
 } catch (err) {
   const refusal = refusalOf(err);
   // A refused value (400, an unknown network) is a bad argument; anything else is a failure.
-  if (refusal && refusal.status === 400) {
+  if (refusal?.status === 400) {
     console.error(`${refusal.message}\n${USAGE}`);
     exitCode = 2;
   } else {

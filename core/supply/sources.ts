@@ -128,6 +128,16 @@ function checkSettings(platform: SourcePlatform, settings: Record<string, unknow
   if (problem) throw fieldRefusal("settings", problem);
 }
 
+/**
+ * A new source's input, checked as far as it can be without the database: its fields, and its endpoint
+ * (kept as the stored form). Refuses like `add`, which checks the same way; the CLI asks first so a
+ * mistyped argument never waits for the database.
+ */
+export function checkedSourceInput(body: unknown, dataDir: string | undefined) {
+  const input = sourceInput.parse(body ?? {});
+  return { input, endpoint: endpointFor(input.platform, input.endpoint, dataDir) };
+}
+
 export function createOfferSources(db: Database, secrets: Secrets, options: { dataDir?: string } = {}) {
   async function one(q: Queryable, id: number): Promise<OfferSource | undefined> {
     const [row] = await q.query<OfferSource>(sql`SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = ${id}`);
@@ -167,8 +177,7 @@ export function createOfferSources(db: Database, secrets: Secrets, options: { da
 
     /** Adds a source; its API key is sealed before it reaches the database. */
     async add(editor: SourceEditor, body: unknown): Promise<OfferSource> {
-      const input = sourceInput.parse(body ?? {});
-      const endpoint = endpointFor(input.platform, input.endpoint, options.dataDir);
+      const { input, endpoint } = checkedSourceInput(body, options.dataDir);
       const [network] = await db.query(sql`SELECT 1 FROM networks WHERE id = ${input.networkId}`);
       if (!network) throw fieldRefusal("networkId", "networkId must be the id of a network");
       // Sealed first: without SECRETS_KEY the operator learns that before anything else.

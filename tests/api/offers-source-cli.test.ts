@@ -144,34 +144,40 @@ describe("npm run offers:source", () => {
     expect(malformed.stderr).toContain("--setting must be <name>=<value>, not page_size");
   });
 
-  it("refuses bad arguments with exit code 2 and a message on stderr", () => {
-    const cases: [string[], string][] = [
-      [[], "Name a command."],
-      [["remove"], "Unknown command: remove"],
-      [["add", "--platform", "everflow", "--url", "https://api.eflow.team"], "--network is required"],
-      [["add", "--network", "1", "--platform", "everflow", "--url", "https://x.io", "--colour", "red"], "--colour"],
-      [["list", "--api-key", "x"], "--api-key does not apply to list"],
-      [
-        ["add", "--network", String(networkId), "--platform", "impact", "--url", "https://x.io"],
-        "platform must be one of everflow, tune, cake, affise, feed",
-      ],
-      [
-        ["add", "--network", String(networkId), "--platform", "tune", "--url", "https://x.io", "--every", "2"],
-        "everyMinutes must be between 5 and 10080",
-      ],
-      [["add", "--network", "987654", "--platform", "tune", "--url", "https://x.io"], "networkId must be the id"],
-      [
-        ["add", "--network", String(networkId), "--platform", "feed", "--url", "file:///etc/passwd"],
-        "a file inside the data directory",
-      ],
-    ];
-    for (const [args, message] of cases) {
-      const res = run(args);
-      expect(res.status, args.join(" ")).toBe(2);
-      expect(res.stderr).toContain(message);
-      expect(res.stderr).toContain("Usage:");
-      expect(res.stdout).toBe("");
-    }
+  // One test per case: each spawn boots Node (and, past the argument checks, the database) on its own budget.
+  it.each<[string[], string]>([
+    [[], "Name a command."],
+    [["remove"], "Unknown command: remove"],
+    [["add", "--platform", "everflow", "--url", "https://api.eflow.team"], "--network is required"],
+    [["add", "--network", "1", "--platform", "everflow", "--url", "https://x.io", "--colour", "red"], "--colour"],
+    [["list", "--api-key", "x"], "--api-key does not apply to list"],
+    [
+      ["add", "--network", "NETWORK", "--platform", "impact", "--url", "https://x.io"],
+      "platform must be one of everflow, tune, cake, affise, feed",
+    ],
+    [
+      ["add", "--network", "NETWORK", "--platform", "tune", "--url", "https://x.io", "--every", "2"],
+      "everyMinutes must be between 5 and 10080",
+    ],
+    [["add", "--network", "987654", "--platform", "tune", "--url", "https://x.io"], "networkId must be the id"],
+    [
+      ["add", "--network", "NETWORK", "--platform", "feed", "--url", "file:///etc/passwd"],
+      "a file inside the data directory",
+    ],
+  ])("refuses %j with exit code 2 and a message on stderr", (args, message) => {
+    const res = run(args.map((arg) => (arg === "NETWORK" ? String(networkId) : arg)));
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain(message);
+    expect(res.stderr).toContain("Usage:");
+    expect(res.stdout).toBe("");
+  });
+
+  it("refuses a bad value before it reaches for the database", () => {
+    const away = { SECRETS_KEY, DATABASE_URL: "postgres://127.0.0.1:1/away", DATA_DIR: path.join(dataDir, "none") };
+    const res = run(["add", "--network", "1", "--platform", "tune", "--url", "ftp://x.io"], away);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain("endpoint must be an http(s) address");
+    expect(fs.existsSync(away.DATA_DIR)).toBe(false);
   });
 
   it("exits 1 without SECRETS_KEY when a key is given, and stores nothing", async () => {
