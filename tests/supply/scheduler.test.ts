@@ -234,6 +234,10 @@ describe("Sync now (POST /api/admin/sources/:id/sync)", () => {
 
     await until(async () => (await finishedRuns(t.db, sourceId)).length > 0);
     expect(await runsOf(t.db, sourceId)).toMatchObject([{ status: "succeeded", seen: 25, new: 25 }]);
+    // The history the console shows, as the scheduler reads it.
+    const [run] = await t.app.services.offerScheduler.history(sourceId);
+    expect(run).toMatchObject({ status: "succeeded", seen: 25, new: 25, skipped: 0, error: null });
+    expect(Date.parse(run.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(run.startedAt));
   });
 
   it("answers 404 for an unknown source and 401/403 without an admin", async () => {
