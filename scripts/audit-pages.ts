@@ -1,4 +1,4 @@
-// npm run audit:pages [-- --max-minutes 30 --runs 1]
+// npm run audit:pages [-- --max-minutes 30 --runs 1 --pages home,offer]
 //
 // Lighthouse (mobile, its default config) on Debian's Chromium against every
 // indexable page of the production build, served on 127.0.0.1 from a fresh
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     "max-minutes": { type: "string", default: "30" },
     runs: { type: "string", default: "1" },
     chromium: { type: "string", default: "/usr/bin/chromium" },
+    /** Only these pages, by name (as in the table), comma-separated. */
+    pages: { type: "string" },
   },
 });
 const maxMinutes = Number(values["max-minutes"]);
@@ -224,8 +226,15 @@ async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Prom
 }
 
 let lighthouseVersion = "";
-/** The category scores, and the document's server response time as Lighthouse saw it. */
-type Scores = Record<(typeof CATEGORIES)[number] | "serverMs", number>;
+/** The performance metrics that make up its score (simulated, ms), shown beside it so a gap has a cause. */
+const METRICS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  si: "speed-index",
+} as const;
+/** The category scores, the metrics, and the document's server response time as Lighthouse saw it. */
+type Scores = Record<(typeof CATEGORIES)[number] | keyof typeof METRICS | "serverMs", number>;
 type Finding = { category: string; id: string; title: string; page: string; items: string[] };
 
 /** The first items an audit names (a console message, an element, an address), to act on without re-running it. */
@@ -245,6 +254,8 @@ async function auditOnce(url: string, port: number, page: string, findings: Find
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   lighthouseVersion = lhr.lighthouseVersion;
   const scores = { serverMs: Math.round(lhr.audits["server-response-time"]?.numericValue ?? NaN) } as Scores;
+  for (const [metric, id] of Object.entries(METRICS))
+    scores[metric as keyof typeof METRICS] = Math.round(lhr.audits[id]?.numericValue ?? NaN);
   for (const category of CATEGORIES) {
     scores[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
     if (!findings || category === "performance") continue;
@@ -278,7 +289,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const started = Date.now();
   const baseUrl = await startApp();
-  const pages = await indexablePages(baseUrl);
+  const only = values.pages?.split(",").map((name) => name.trim());
+  const pages = (await indexablePages(baseUrl)).filter((page) => !only || only.includes(page.name));
+  if (!pages.length) throw new Error(`--pages names none of the pages`);
   const staticUrl = await startStaticCopy(baseUrl, pages);
   const port = await startChromium();
   log(`Chromium on port ${port}; auditing ${pages.length} pages and their static copies (${runs} run(s) each)…`);
@@ -304,11 +317,15 @@ async function main() {
     } catch (err) {
       // One page Lighthouse cannot record does not cost the others; the run still fails at the end.
       failures.push(`${label}: ${err instanceof Error ? err.message : String(err)}`);
-      rows.push(`| ${label} | failed | | | | | |`);
+      rows.push(`| ${label} | failed | | | | | | |`);
       continue;
     }
     const score = (c: keyof Scores, of = app) => median(of.map((s) => s[c]));
-    const row = `| ${label} | ${score("performance")} | ${score("performance", copy)} | ${score("serverMs")} / ${score("serverMs", copy)} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} |`;
+    const both = (c: keyof Scores) => `${score(c)} / ${score(c, copy)}`;
+    const metrics = Object.keys(METRICS)
+      .map((m) => both(m as keyof typeof METRICS))
+      .join(" · ");
+    const row = `| ${label} | ${score("performance")} | ${score("performance", copy)} | ${metrics} | ${both("serverMs")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} |`;
     rows.push(row);
     log(row);
   }
@@ -326,8 +343,8 @@ async function main() {
     "",
     `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s), each after one request of the page (the page cache serves it, as to most visitors). "static copy": the same HTML and assets from a plain Node server on the same machine.`,
     "",
-    "| page | performance | performance (static copy) | server response ms (app / static) | accessibility | best practices | SEO |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| page | performance | performance (static copy) | FCP · LCP · TBT · SI ms (app / static) | server response ms (app / static) | accessibility | best practices | SEO |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
     "## Audits that cost a point (accessibility, best practices, SEO)",
