@@ -2,6 +2,7 @@
 // order a request meets them (third-party ones in plugins/external/), the JSON API
 // under /api and the React Router pages for every other path.
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyServerFactory } from "fastify";
 import type { Database } from "#db/client.ts";
@@ -18,7 +19,7 @@ import { registerCompression } from "./plugins/external/compress.ts";
 import { registerCookies } from "./plugins/external/cookie.ts";
 import { registerSecurityHeaders } from "./plugins/external/helmet.ts";
 import { registerRateLimits } from "./plugins/external/rate-limit.ts";
-import { registerStaticAssets } from "./plugins/external/static.ts";
+import { assetsInMemory, registerStaticAssets } from "./plugins/external/static.ts";
 import { registerUnderPressure } from "./plugins/external/under-pressure.ts";
 import { registerInputHygiene } from "./plugins/input-hygiene.ts";
 import { registerMedia } from "./plugins/media.ts";
@@ -39,6 +40,30 @@ export type AppOptions = {
   serverFactory?: FastifyServerFactory;
 };
 
+/**
+ * Slow clients cannot hold sockets: headers within 10 s (app.server.headersTimeout), the whole
+ * request within 30 s, an idle socket closes after 2 minutes; keep-alive outlasts common load
+ * balancers' 60 s.
+ */
+const TIMEOUTS = { connectionTimeout: 120_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
+
+/**
+ * The server Fastify would make (its timeouts included), answering the build's fingerprinted
+ * scripts and stylesheets from memory before Fastify sees the request (plugins/external/static.ts).
+ */
+function serverWithAssets(clientDir: string): FastifyServerFactory {
+  const assets = assetsInMemory(clientDir);
+  return (handler) => {
+    const server = http.createServer((req, res) => {
+      if (!assets.serve(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = TIMEOUTS.keepAliveTimeout;
+    server.requestTimeout = TIMEOUTS.requestTimeout;
+    server.setTimeout(TIMEOUTS.connectionTimeout);
+    return server;
+  };
+}
+
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
   const app = Fastify({
@@ -56,15 +81,11 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    // Slow clients cannot hold sockets: headers within 10 s, the whole request within 30 s,
-    // an idle socket closes after 2 minutes; keep-alive outlasts common load balancers' 60 s.
-    connectionTimeout: 120_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 72_000,
+    ...TIMEOUTS,
     frameworkErrors,
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    serverFactory: options.serverFactory,
+    serverFactory: options.serverFactory ?? (options.clientDir ? serverWithAssets(options.clientDir) : undefined),
   });
   app.server.headersTimeout = 10_000;
   // REDIS_URL: caches, the catalogue's generation and the search budget shared by every instance.

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -137,6 +139,66 @@ describe("static assets", () => {
     expect(best.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy"])
       expect(best.headers[name], name).toBeUndefined();
+  });
+
+  it("answers a script over a socket as through Fastify: the same bytes and headers, 304 to its ETag, HEAD bare", async () => {
+    // Over a socket, scripts come from memory before Fastify's routing (plugins/external/static.ts).
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const get = (url: string, headers: http.OutgoingHttpHeaders, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path: url, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject).end();
+      });
+    const page = await t.app.inject("/");
+    const scripts = [...page.body.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]);
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(page.body)![1];
+    expect(scripts.length).toBeGreaterThan(5);
+    const shared = ["content-type", "content-encoding", "cache-control", "vary", "x-content-type-options"];
+    const alsoShared = [
+      "cross-origin-resource-policy",
+      "referrer-policy",
+      "content-security-policy",
+      "x-frame-options",
+    ];
+    const file = (url: string) => path.join(BUILD_DIR, "client", url);
+    for (const url of [...new Set(scripts), css])
+      for (const [encoding, suffix] of [
+        ["br", ".br"],
+        ["gzip", ".gz"],
+        ["identity", ""],
+        ["gzip, br;q=0", ".gz"],
+      ]) {
+        const viaSocket = await get(url, { "accept-encoding": encoding });
+        expect(viaSocket.status, url).toBe(200);
+        if (!fs.existsSync(file(url) + suffix)) {
+          // No copy smaller than the file (the build keeps none): the file itself.
+          expect(viaSocket.headers["content-encoding"]).toBeUndefined();
+          expect(viaSocket.body.equals(fs.readFileSync(file(url)))).toBe(true);
+          continue;
+        }
+        const viaFastify = await t.app.inject({ url, headers: { "accept-encoding": encoding } });
+        expect(viaSocket.body.equals(viaFastify.rawPayload), `${url} ${encoding}`).toBe(true);
+        for (const name of [...shared, ...alsoShared])
+          expect(viaSocket.headers[name], `${url} ${encoding}: ${name}`).toBe(viaFastify.headers[name]);
+      }
+    const first = await get(scripts[0], { "accept-encoding": "br" });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await get(scripts[0], { "accept-encoding": "br", "if-none-match": first.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await get(scripts[0], { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(first.body.length));
+    // What is not a built asset still goes through Fastify.
+    expect((await get("/assets/none-such.js", {})).status).toBe(404);
+    expect((await get(`${scripts[0]}x`, {})).status).toBe(404);
+    const post = await t.app.inject({ method: "POST", url: scripts[0] });
+    expect((await get(scripts[0], {}, "POST")).status).toBe(post.statusCode);
   });
 
   it("revalidates files whose names carry no hash", async () => {
