@@ -91,6 +91,13 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
     await own.getByRole("heading", { level: 1 }).waitFor();
     expect(await own.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     expect(await dom()).toEqual(oneServerDocument);
+    // The head's links kept their own addresses: the page's canonical moved, the stylesheet did not.
+    const links = await own.evaluate(() =>
+      [...document.head.querySelectorAll("link")].map((l) => `${l.rel} ${new URL(l.href).pathname}`),
+    );
+    expect(links[0]).toMatch(/^stylesheet \/assets\/app-[\w-]+\.css$/);
+    expect(links).toContain("canonical /privacy");
+    expect(links.filter((l) => l.startsWith("stylesheet"))).toHaveLength(1);
     expect(errors).toEqual([]);
     await own.close();
   });
