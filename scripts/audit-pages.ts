@@ -3,12 +3,12 @@
 // Lighthouse (mobile, its default config) on Debian's Chromium against every
 // indexable page of the production build, served on 127.0.0.1 from a fresh
 // embedded database with the demo data. Beside each page, a static copy of it
-// (the same HTML and the same built assets, gzipped, from a plain Node server on
+// (the same HTML, headers and built assets, gzipped, from a plain Node server on
 // this machine) is audited too: the performance the page would have if the server
 // did no work. Prints a markdown table (page | performance | performance of the
-// static copy | accessibility | best practices | SEO), lists each audit that cost
-// a point, and writes both to bench/results/. Exits non-zero on a script error
-// only, never on a score.
+// static copy | the metrics behind both | server response times | accessibility |
+// best practices | SEO), lists each audit that cost a point, and writes both to
+// bench/results/. Exits non-zero on a script error only, never on a score.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -129,15 +129,16 @@ async function startChromium(): Promise<number> {
   return Number(port);
 }
 
-/** A page's text; a 503 (the app shedding load on a busy machine) is retried after its Retry-After. */
-async function fetchText(url: string): Promise<string> {
+/** A page's text and headers; a 503 (the app shedding load on a busy machine) is retried after its Retry-After. */
+async function fetchPage(url: string): Promise<{ text: string; headers: Headers }> {
   for (let attempt = 1; ; attempt++) {
     const res = await fetch(url, { redirect: "manual" });
-    if (res.status === 200) return res.text();
+    if (res.status === 200) return { text: await res.text(), headers: res.headers };
     if (res.status !== 503 || attempt === 5) throw new Error(`${url} answered ${res.status}`);
     await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get("retry-after")) || 1)));
   }
 }
+const fetchText = async (url: string) => (await fetchPage(url)).text;
 
 /** The indexable pages: fixed addresses, plus one offer, network and traffic source found on their lists. */
 async function indexablePages(baseUrl: string): Promise<{ name: string; path: string }[]> {
@@ -168,7 +169,10 @@ async function indexablePages(baseUrl: string): Promise<{ name: string; path: st
   ];
 }
 
-type Snapshot = { type: string; body: Buffer };
+type Snapshot = { type: string; body: Buffer; headers?: Record<string, string> };
+/** What describes one transfer rather than the page (the copy sets its own), or differs per visitor. */
+const TRANSFER_HEADERS =
+  /^(content-(length|encoding|type)|transfer-encoding|date|connection|keep-alive|vary|cache-control|set-cookie|x-request-id|x-page-cache)$/;
 const TYPES: Record<string, string> = {
   ".js": "text/javascript",
   ".css": "text/css",
@@ -180,15 +184,21 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The static copy: each page's HTML as the app served it, the same-origin images it
- * references fetched once, and the built assets read from build/client. Everything
- * else (the API, lazy route discovery) answers 404, as a static host would.
+ * The static copy: each page as the app served it, its HTML and its headers (the security
+ * headers a host of this site must send too: the browser's work depends on them, COOP most),
+ * the same-origin images it references fetched once, the built assets read from build/client,
+ * and the route manifest (lazy route discovery) as the app answers it, kept after its first
+ * answer. Everything else (the API) answers 404, as a static host would.
  */
 async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Promise<string> {
   const snapshots = new Map<string, Snapshot>();
   for (const page of pages) {
-    const html = await fetchText(baseUrl + page.path);
-    snapshots.set(page.path, { type: "text/html; charset=utf-8", body: Buffer.from(html) });
+    const { text: html, headers } = await fetchPage(baseUrl + page.path);
+    snapshots.set(page.path, {
+      type: "text/html; charset=utf-8",
+      body: Buffer.from(html),
+      headers: Object.fromEntries([...headers].filter(([name]) => !TRANSFER_HEADERS.test(name))),
+    });
     for (const [, ref] of html.matchAll(/(?:src|href)="(\/(?!\/|assets\/)[^"#?]+\.(?:png|webp|jpe?g|svg|ico))"/g)) {
       if (snapshots.has(ref)) continue;
       const res = await fetch(baseUrl + ref);
@@ -199,9 +209,17 @@ async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Prom
         });
     }
   }
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://static");
     const key = url.pathname === "/" && url.search ? `/${url.search}` : url.pathname + url.search;
+    if (url.pathname === "/__manifest" && !snapshots.has(key)) {
+      const answer = await fetch(baseUrl + key);
+      if (answer.ok)
+        snapshots.set(key, {
+          type: answer.headers.get("content-type") ?? "application/json",
+          body: Buffer.from(await answer.arrayBuffer()),
+        });
+    }
     let snapshot = snapshots.get(key) ?? snapshots.get(url.pathname);
     const file = path.join(clientDir, path.normalize(url.pathname));
     if (!snapshot && file.startsWith(clientDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile())
@@ -213,6 +231,7 @@ async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Prom
     const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"])) && /text|javascript|svg/.test(snapshot.type);
     const immutable = url.pathname.startsWith("/assets/");
     res.writeHead(200, {
+      ...snapshot.headers,
       "content-type": snapshot.type,
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
@@ -341,7 +360,7 @@ async function main() {
   const report = [
     `# Lighthouse audit, ${new Date().toISOString()}`,
     "",
-    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s), each after one request of the page (the page cache serves it, as to most visitors). "static copy": the same HTML and assets from a plain Node server on the same machine.`,
+    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s), each after one request of the page (the page cache serves it, as to most visitors). "static copy": the same HTML, headers and assets, and the route manifest, from a plain Node server on the same machine.`,
     "",
     "| page | performance | performance (static copy) | FCP · LCP · TBT · SI ms (app / static) | server response ms (app / static) | accessibility | best practices | SEO |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
