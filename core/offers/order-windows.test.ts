@@ -45,16 +45,29 @@ const stepped = () => createOrderWindows({ sizes: [200, 600, 1400] });
 const run = (database: Database, windows: ReturnType<typeof createOrderWindows>, input: OfferSearchInput) =>
   searchOffers(database, windows, parseOfferSearchPayload(input));
 
-/** How a search was answered: statements that collect a head, and how many of them walked a window. */
+/**
+ * How a search was answered: statements that collect a head, how many of them were bounded by a
+ * window, and how many walked an index (after the search switched walking on).
+ */
 async function trace(input: OfferSearchInput, windows = small()) {
   const statements: string[] = [];
-  const note = (s: SQL) => statements.push(JSON.stringify(s.queryChunks));
+  let walking = false;
+  let walks = 0;
+  const note = (s: SQL) => {
+    const text = JSON.stringify(s.queryChunks);
+    // useAccess: set_config('enable_indexscan', 'on' or 'off', true), …
+    const setting = /enable_indexscan', "\]\},"(on|off)"/.exec(text);
+    if (setting) walking = setting[1] === "on";
+    if (text.includes("WITH head") && walking) walks++;
+    statements.push(text);
+  };
   const recording: Database = {
     ...db,
     transaction: (work) => db.transaction((tx) => work({ ...tx, query: (s) => (note(s), tx.query(s)) })),
   };
   await run(recording, windows, input); // loads the window edges
   statements.length = 0;
+  walks = 0;
   const answer = await run(recording, windows, input);
   const heads = statements.filter((s) => s.includes("WITH head"));
   // A head read inside a window is bounded by its edge; nothing else in a head compares with >= or <=.
@@ -62,6 +75,7 @@ async function trace(input: OfferSearchInput, windows = small()) {
     answer,
     heads: heads.length,
     windowed: heads.filter((s) => / [<>]= /.test(s)).length,
+    walks,
   };
 }
 
@@ -149,42 +163,75 @@ describe("order windows", () => {
     // Relevance takes the most popular matches and counts them in one walk (after the pins' own).
     expect(await trace({ query: "zeta" })).toMatchObject({ windowed: 2, heads: 2 });
 
-    // Another order: the matches are counted through the text index (up to the cap), and the page
-    // takes its own 25 rows, here from the sample (the 1,200 newest).
+    // Another order: the matches are counted along popularity, whose index covers the search (up to
+    // the cap; here inside its sample, the 1,200 most popular), and the page takes its own 25 rows,
+    // here from the sample (the 1,200 newest).
     const common = await trace({ query: "zeta", selectedTab: "newest" });
     expect(common.answer.offers).toHaveLength(25);
     expect(common.answer.totalCapped).toBe(true);
-    expect(common).toMatchObject({ windowed: 1, heads: 1 });
+    expect(common).toMatchObject({ windowed: 2, heads: 2, walks: 2 });
     const old = await trace({ query: "omega", selectedTab: "newest" });
     expect(old.answer.total).toBe(1000);
-    expect(old).toMatchObject({ windowed: 1, heads: 1 });
+    // "omega" fills no window of popularity with 1,001 matches: counted through the text index.
+    expect(old).toMatchObject({ windowed: 2, heads: 3, walks: 2 });
 
     // "psiquor", a word of the 1,100 oldest offers only (unlike "omega", which a few names carry
-    // too): the sample (the 200 newest) holds none, so the page's rows are collected through the
-    // text index inside the next window (the 600 newest), which holds them; when the next window
-    // holds none either (the 300 newest), inside the last one.
+    // too). Counted like "omega" (two heads), then the page: the sample (the 200 newest) holds
+    // none, so the page's rows are collected through the text index inside the next window (the
+    // 600 newest), which holds them; when the next window holds none either (the 300 newest),
+    // inside the last one, as its range costs less than reading every match.
     await db.query(sql`UPDATE offers SET description = description || ' psiquor'
       WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
+    await db.execScript("ANALYZE offers"); // what the text index's bitmap costs is read off the statistics
     const psiquor = { query: "psiquor", selectedTab: "newest" } as const;
     const reference = await run(db, none(), psiquor);
     expect(reference.offers).toHaveLength(25);
     const stepping = await trace(psiquor, stepped());
     expect(stepping.answer).toEqual(reference);
-    expect(stepping).toMatchObject({ windowed: 2, heads: 2 });
+    expect(stepping).toMatchObject({ windowed: 3, heads: 4, walks: 2 });
     const short = await trace(psiquor, createOrderWindows({ sizes: [200, 300, 1400] }));
     expect(short.answer).toEqual(reference);
-    expect(short).toMatchObject({ windowed: 3, heads: 3 });
+    expect(short).toMatchObject({ windowed: 4, heads: 5, walks: 2 });
 
-    // Fewer matches than the cap: the page reads them straight through the text index, for the
-    // words as typed and again for their close spellings (fewer than 3 matches).
+    // Fewer matches than the cap: counted (the sample, then all matches through the text index),
+    // then the page reads them straight through the text index; for the words as typed and again
+    // for their close spellings (fewer than 3 matches).
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
     expect(rare.answer.offers.filter((o) => o.name.toLowerCase().includes(rareWord))).toHaveLength(1);
-    expect(rare).toMatchObject({ windowed: 0, heads: 2 });
+    expect(rare).toMatchObject({ windowed: 2, heads: 6, walks: 2 });
 
-    // No match at all: nothing is read in the order asked for.
+    // No match at all: counted (the sample, then the text index), and nothing is read in the order asked for.
     const nothing = await trace({ query: "qqxxzzjj", selectedTab: "highestPayout" });
     expect(nothing.answer.total).toBe(0);
-    expect(nothing).toMatchObject({ windowed: 0, heads: 0 });
+    expect(nothing).toMatchObject({ windowed: 1, heads: 2, walks: 1 });
+  });
+
+  it("read all matches at once when the sample says no window holds the head", async () => {
+    // "sigmaq": five offers, the least popular. None is among the 200 most popular, so no window
+    // can hold the 1,001 the relevance order takes: after the sample, one read of all matches,
+    // not first a try inside the longest window (each try builds the text's bitmap again).
+    await db.query(sql`UPDATE offers SET description = description || ' sigmaq'
+      WHERE id IN (SELECT id FROM offers WHERE status = 'active' ORDER BY popularity, id LIMIT 5)`);
+    const few = await trace({ query: "sigmaq" }, sparse());
+    expect(few.answer.total).toBe(5);
+    expect(few.answer).toEqual(await run(db, none(), { query: "sigmaq" }));
+    // The pins (no window: fewer sponsored offers than the smallest), the sample (a walk), all matches.
+    expect(few).toMatchObject({ heads: 3, walks: 1 });
+  });
+
+  it("walk all sponsored offers for the pins when the text's bitmap would cost more", async () => {
+    // "lambdaq" is in every offer but the ten most popular sponsored ones: a common word, so its
+    // bitmap is large, and none of the 5 most popular sponsored offers (the sample) has it.
+    await db.query(sql`UPDATE offers SET description = description || ' lambdaq' WHERE id NOT IN (
+      SELECT id FROM offers WHERE sponsored AND status = 'active' ORDER BY popularity DESC, id DESC LIMIT 10)`);
+    await db.execScript("ANALYZE offers");
+    const windows = () => createOrderWindows({ sizes: [5, 1200] });
+    const pinned = await trace({ query: "lambdaq" }, windows());
+    expect(pinned.answer.offers.filter((o) => o.pinned)).toHaveLength(3);
+    expect(pinned.answer).toEqual(await run(db, none(), { query: "lambdaq" }));
+    // Pins: the sample, then a walk of every sponsored offer; the organic head: the sample of the
+    // 5 most popular offers, then all matches through the text index (no window holds 1,001).
+    expect(pinned).toMatchObject({ heads: 4, walks: 3 });
   });
 });
 

@@ -41,6 +41,8 @@ export type OrderKey = {
    */
   ranged?: boolean;
 };
+/** A search's text: `key` names it (the same key, the same tsquery). */
+export type SearchText = { key: string; tsquery: SQL };
 /**
  * Reads the first matches within `bound` (null: all matches), either by walking the order's
  * index (`walk`), or by collecting the text index's matches inside the bound (the text index's
@@ -64,8 +66,16 @@ const WALK_SLACK = 1.5;
 const COVERED_ROW_COST = 0.3;
 /** A head this short is a page's own rows (search.ts), not a head counted up to the cap. */
 const PAGE_HEAD = 100;
-/** What each match costs the text index's bitmap, against reading an offer from the table. */
-const TEXT_ENTRY_COST = 0.05;
+/**
+ * What each entry the text index's bitmap takes in costs, against reading an offer from the table.
+ * Measured in time at a million offers: building the bitmap is CPU, not buffers ("app:*", 510,000
+ * entries: 140 ms from 192 buffers, 0.27–0.34 µs an entry), and a match read from the table costs
+ * 1.4 µs when its page is in shared buffers, about 5 µs when it is not (most, under load).
+ * Every statement that uses the bitmap builds it again.
+ */
+const TEXT_ENTRY_COST = 0.1;
+/** What each offer of a window costs the order index's range bitmap (262,144 offers: 30 ms). */
+const RANGE_ENTRY_COST = 0.04;
 
 type Edge = { size: number; edge: string };
 
@@ -112,12 +122,50 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
   const windowsOf = (db: Queryable, key: OrderKey) =>
     cache.get(`${key.name}:${key.desc ? "desc" : "asc"}`, () => load(db, key));
 
+  // The text index's most common words and the share of offers each is in: ANALYZE's own
+  // statistics of the documents (pg_stats), which the planner reads too. One list (a few hundred words).
+  type Lexicon = { words: [string, number][]; offers: number };
+  const lexicons = createCache<Lexicon>({ ttlMs: EDGES_TTL_MS, max: 1 });
+  const lexiconOf = (db: Queryable) =>
+    lexicons.get("offers", async () => {
+      const rows = await db.query<{ word: string; share: number; offers: number }>(sql`
+        SELECT w.word, w.share::float8 AS share, (SELECT reltuples::float8 FROM pg_class WHERE oid = 'offers'::regclass) AS offers
+        FROM pg_stats s CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[],
+          s.most_common_elem_freqs[1:cardinality(s.most_common_elems)]) AS w(word, share)
+        WHERE s.schemaname = current_schema() AND s.tablename = 'offers' AND s.attname = 'search_document'`);
+      return { words: rows.map((r) => [r.word, Number(r.share)]), offers: rows.length ? Number(rows[0].offers) : 0 };
+    });
+  const entries = createCache<number>({ ttlMs: EDGES_TTL_MS, max: 1000 });
+
+  /**
+   * About how many entries the text index puts in a text's bitmap: every offer holding each of its
+   * words, or each word a prefix starts (all of them, even for words AND-ed). Words rarer than the
+   * statistics list count as none: their bitmaps are small.
+   */
+  const entriesOf = (db: Queryable, text: SearchText) =>
+    entries.get(text.key, async () => {
+      const lexicon = await lexiconOf(db);
+      if (!lexicon.words.length) return 0;
+      const [{ query }] = await db.query<{ query: string }>(sql`SELECT (${text.tsquery})::text AS query`);
+      const items = new Set(
+        [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => `${m[1].replace(/''/g, "'")}${m[2] ?? ""}`),
+      );
+      let share = 0;
+      for (const item of items) {
+        const prefix = item.endsWith(":*") ? item.slice(0, -2) : null;
+        for (const [word, s] of lexicon.words)
+          if (prefix === null ? word === item : word.startsWith(prefix)) share += s;
+      }
+      return share * lexicon.offers;
+    });
+
   return {
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */
     async firstMatches<T>(
       db: Queryable,
       key: OrderKey,
       head: number,
+      text: SearchText,
       read: ReadMatches<T>,
     ): Promise<T & { found: number }> {
       const { edges, offers } = await windowsOf(db, key);
@@ -130,29 +178,37 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
       const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
-      // A walk tests about head / frequency offers; the text index reads every match (frequency × offers),
-      // or only those inside the window, though its bitmap still holds every match.
+      // Costs in table reads. A walk tests about head / frequency offers. Through the text index,
+      // its bitmap is built (the same for any bound), then every match is read from the table, or
+      // only those inside the window.
+      const textEntries = await entriesOf(db, text);
+      const bitmap = TEXT_ENTRY_COST * textEntries;
+      // With none in the sample, all the text's matches could be anywhere below it.
+      const readAll = bitmap + (sample.found ? frequency * offers : Math.min(textEntries, offers));
       const walkCost = (head / frequency) * (key.covering ? COVERED_ROW_COST : 1);
-      const bitmapCost = TEXT_ENTRY_COST * frequency * offers;
-      const insideCost = window && key.ranged ? frequency * window.size + bitmapCost : Infinity;
-      if (window && walkCost < frequency * offers && walkCost <= insideCost) {
+      const inside = (e: Edge) => bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size;
+      const insideCost = window && key.ranged ? inside(window) : Infinity;
+      if (window && walkCost < readAll && walkCost <= insideCost) {
         const walked = await read(within(window), true);
         if (walked.found >= head) return walked;
       } else if (key.ranged && edges.length > 2 && sample.found === 0 && head <= PAGE_HEAD) {
         // A page's own rows with none in the sample: the next window is likely to hold them,
         // and its matches are few to read; the longest window only when it does not.
         for (const e of [edges[1], edges[edges.length - 1]]) {
-          const inside = await read(within(e), false);
-          if (inside.found >= head) return inside;
+          if (e !== edges[1] && inside(e) >= readAll) break;
+          const found = await read(within(e), false);
+          if (found.found >= head) return found;
         }
-      } else if (key.ranged && edges.length > 1) {
-        // The matches inside one window, collected through the text index, so only they are read
-        // from the table. With none in the sample (a rare word, or one whose offers sit lower in
-        // the order: no "trial" offer is among the 4,096 best paid, the 1,001st is the 41,000th),
-        // the longest window. Once only: each try builds the word's bitmap again (for a prefix,
-        // every word it starts).
-        const inside = await read(within(window ?? edges[edges.length - 1]), false);
-        if (inside.found >= head) return inside;
+      } else if (window && insideCost < readAll) {
+        // The matches inside the window, collected through the text index, so only they are read
+        // from the table. Only where the sample says the window holds the head: a try that falls
+        // short builds the bitmap twice (for a prefix, of every word it starts: "app:*" 140 ms).
+        const found = await read(within(window), false);
+        if (found.found >= head) return found;
+      } else if (key.scope && key.covering && offers * COVERED_ROW_COST < readAll) {
+        // A small scope (the sponsored offers, 3% of them) walked whole, index only: cheaper than
+        // the bitmap of a common word ("sports" with pay per call and a country: 10 ms against 30).
+        return read(null, true);
       }
       return read(null, false);
     },

@@ -195,11 +195,14 @@ async function rankedIds(
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
   if (!p.text || !windowed) return select(where);
-  return windows.firstMatches(db, key, head, async (bound, walk) => {
-    if (!bound) return select(where);
-    if (!walk) return select([...where, bound]);
+  const text = p.close
+    ? { key: `${p.text.text}~${p.close.words}`, tsquery: p.close.tsquery }
+    : { key: p.text.text, tsquery: p.text.tsquery };
+  return windows.firstMatches(db, key, head, text, async (bound, walk) => {
+    const within = bound ? [...where, bound] : where;
+    if (!walk) return select(within);
     await useAccess(db, "walk");
-    const found = await select([...where, bound]);
+    const found = await select(within);
     await useAccess(db, "bitmap");
     return found;
   });
@@ -331,7 +334,9 @@ async function withText(
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key || key.covering || p.recent) return rankedIds(db, windows, p, exclude, limit, offset, cap + 1);
-  const found = await countCapped(db, p, cap);
+  // Counted along popularity, whose index covers the search: for a common word a walk finds
+  // `cap` + 1 matches sooner than the text index builds its bitmap ("signup" in Brazil: 117 ms).
+  const found = (await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], 0, 0, cap + 1)).found!;
   if (found === 0 || limit === 0) return { found, ids: [] };
   const page = await rankedIds(db, windows, p, exclude, limit, offset, offset + limit, found > cap);
   return { found, ids: page.ids };

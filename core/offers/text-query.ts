@@ -30,8 +30,8 @@ export type TextQuery = {
   terms: SQL[];
 };
 
-/** A text query widened to close spellings. */
-export type CloseQuery = { tsquery: SQL };
+/** A text query widened to close spellings; `words`: the close spellings it added. */
+export type CloseQuery = { tsquery: SQL; words: string };
 
 /** Close spellings tried per typed word at most: the closest name words (ties). */
 const CLOSE_WORDS = 5;
@@ -95,5 +95,5 @@ export async function closeSpellings(db: Queryable, query: TextQuery): Promise<C
     const close = rows.filter((r) => r.i === i + 1).map((r) => sql`to_tsquery('simple', ${`${r.word}:A`})`);
     return sql`(${sql.join([term, ...close], sql` || `)})`;
   });
-  return { tsquery: sql`(${sql.join(widened, sql` && `)})` };
+  return { tsquery: sql`(${sql.join(widened, sql` && `)})`, words: rows.map((r) => `${r.i}:${r.word}`).join(" ") };
 }
