@@ -17,6 +17,7 @@
 // it holds N matches, so the answer is always the same; only the work differs.
 import { sql, array, type Queryable, type SQL } from "#db/client.ts";
 import { createCache } from "#core/cache/cache.ts";
+import { createSearchStats, type SearchStats, type SearchText } from "./search-stats.ts";
 
 /**
  * The leading column of an order: what a window bounds. `scope` narrows the
@@ -41,8 +42,6 @@ export type OrderKey = {
    */
   ranged?: boolean;
 };
-/** A search's text: `key` names it (the same key, the same tsquery). */
-export type SearchText = { key: string; tsquery: SQL };
 /**
  * Reads the first matches within `bound` (null: all matches), either by walking the order's
  * index (`walk`), or by collecting the text index's matches inside the bound (the text index's
@@ -79,8 +78,9 @@ const RANGE_ENTRY_COST = 0.04;
 
 type Edge = { size: number; edge: string };
 
-export function createOrderWindows(options: { sizes?: readonly number[] } = {}) {
+export function createOrderWindows(options: { sizes?: readonly number[]; stats?: SearchStats } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
+  const stats = options.stats ?? createSearchStats();
   /** `offers`: about how many offers the order runs over. */
   type Windows = { edges: Edge[]; offers: number };
   // One entry per order key (a handful).
@@ -122,44 +122,9 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
   const windowsOf = (db: Queryable, key: OrderKey) =>
     cache.get(`${key.name}:${key.desc ? "desc" : "asc"}`, () => load(db, key));
 
-  // The text index's most common words and the share of offers each is in: ANALYZE's own
-  // statistics of the documents (pg_stats), which the planner reads too. One list (a few hundred words).
-  type Lexicon = { words: [string, number][]; offers: number };
-  const lexicons = createCache<Lexicon>({ ttlMs: EDGES_TTL_MS, max: 1 });
-  const lexiconOf = (db: Queryable) =>
-    lexicons.get("offers", async () => {
-      const rows = await db.query<{ word: string; share: number; offers: number }>(sql`
-        SELECT w.word, w.share::float8 AS share, (SELECT reltuples::float8 FROM pg_class WHERE oid = 'offers'::regclass) AS offers
-        FROM pg_stats s CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[],
-          s.most_common_elem_freqs[1:cardinality(s.most_common_elems)]) AS w(word, share)
-        WHERE s.schemaname = current_schema() AND s.tablename = 'offers' AND s.attname = 'search_document'`);
-      return { words: rows.map((r) => [r.word, Number(r.share)]), offers: rows.length ? Number(rows[0].offers) : 0 };
-    });
-  const entries = createCache<number>({ ttlMs: EDGES_TTL_MS, max: 1000 });
-
-  /**
-   * About how many entries the text index puts in a text's bitmap: every offer holding each of its
-   * words, or each word a prefix starts (all of them, even for words AND-ed). Words rarer than the
-   * statistics list count as none: their bitmaps are small.
-   */
-  const entriesOf = (db: Queryable, text: SearchText) =>
-    entries.get(text.key, async () => {
-      const lexicon = await lexiconOf(db);
-      if (!lexicon.words.length) return 0;
-      const [{ query }] = await db.query<{ query: string }>(sql`SELECT (${text.tsquery})::text AS query`);
-      const items = new Set(
-        [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => `${m[1].replace(/''/g, "'")}${m[2] ?? ""}`),
-      );
-      let share = 0;
-      for (const item of items) {
-        const prefix = item.endsWith(":*") ? item.slice(0, -2) : null;
-        for (const [word, s] of lexicon.words)
-          if (prefix === null ? word === item : word.startsWith(prefix)) share += s;
-      }
-      return share * lexicon.offers;
-    });
-
   return {
+    /** What the search's costs are weighed with (search.ts weighs its filters with them too). */
+    stats,
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */
     async firstMatches<T>(
       db: Queryable,
@@ -181,7 +146,7 @@ export function createOrderWindows(options: { sizes?: readonly number[] } = {}) 
       // Costs in table reads. A walk tests about head / frequency offers. Through the text index,
       // its bitmap is built (the same for any bound), then every match is read from the table, or
       // only those inside the window.
-      const textEntries = await entriesOf(db, text);
+      const textEntries = await stats.textEntries(db, text);
       const bitmap = TEXT_ENTRY_COST * textEntries;
       // With none in the sample, all the text's matches could be anywhere below it.
       const readAll = bitmap + (sample.found ? frequency * offers : Math.min(textEntries, offers));
