@@ -282,7 +282,7 @@ describe("close spellings", () => {
 describe("filters with text", () => {
   /** No statistics: every filter narrows the matches through its own index, as the planner likes. */
   const byIndex = () => createOrderWindows({ sizes: [], stats: { ...createSearchStats(), offers: async () => 0 } });
-  const tested = (statements: string[]) => statements.some((s) => s.includes("|| '{}'::text[]"));
+  const tested = (statements: string[]) => statements.some((s) => s.includes("|| '{}')"));
 
   it("test a country most offers carry on a rare word's matches instead of building its bitmap", async () => {
     const [{ share }] = await db.query<{ share: number }>(

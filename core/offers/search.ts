@@ -76,20 +76,12 @@ function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | nu
   const where: SQL[] = [sql`o.status = 'active'`];
   if (input.networks.length) where.push(sql`o.network_id = ANY (${array(input.networks)}::bigint[])`);
   // The same test either way; `|| '{}'` only hides it from the index, so it is made on each match.
-  const countries = array(input.countries);
+  const overlaps = (column: SQL, values: SQL, indexed: boolean) =>
+    indexed ? sql`${column} && ${values}` : sql`(${column} || '{}') && ${values}`;
   if (input.countries.length)
-    where.push(
-      byIndex.countries
-        ? sql`o.countries && ${countries}::text[]`
-        : sql`(o.countries || '{}'::text[]) && ${countries}::text[]`,
-    );
-  const categories = array(input.categories);
+    where.push(overlaps(sql`o.countries`, sql`${array(input.countries)}::text[]`, byIndex.countries));
   if (input.categories.length)
-    where.push(
-      byIndex.categories
-        ? sql`o.category_ids && ${categories}::int[]`
-        : sql`(o.category_ids || '{}'::int[]) && ${categories}::int[]`,
-    );
+    where.push(overlaps(sql`o.category_ids`, sql`${array(input.categories)}::int[]`, byIndex.categories));
   if (input.ppc || input.selectedTab === "payPerCall") where.push(sql`o.ppc`);
   if (input.mobile || input.selectedTab === "mobile") where.push(sql`o.mobile`);
   if (input.selectedTab === "updated") where.push(updatedLately);
