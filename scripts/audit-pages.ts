@@ -212,18 +212,22 @@ async function startStaticCopy(baseUrl: string, pages: { path: string }[]): Prom
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://static");
     const key = url.pathname === "/" && url.search ? `/${url.search}` : url.pathname + url.search;
-    if (url.pathname === "/__manifest" && !snapshots.has(key)) {
-      const answer = await fetch(baseUrl + key);
-      if (answer.ok)
-        snapshots.set(key, {
-          type: answer.headers.get("content-type") ?? "application/json",
-          body: Buffer.from(await answer.arrayBuffer()),
-        });
-    }
     let snapshot = snapshots.get(key) ?? snapshots.get(url.pathname);
     const file = path.join(clientDir, path.normalize(url.pathname));
     if (!snapshot && file.startsWith(clientDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile())
       snapshot = { type: TYPES[path.extname(file)] ?? "application/octet-stream", body: fs.readFileSync(file) };
+    if (!snapshot && req.method === "GET") {
+      // Anything else the page asks for (the route manifest, route data, Swagger UI's files
+      // under /vendor/): the app's answer, once, so the copy serves what the app serves.
+      const answer = await fetch(baseUrl + key);
+      if (answer.ok) {
+        snapshot = {
+          type: answer.headers.get("content-type") ?? "application/octet-stream",
+          body: Buffer.from(await answer.arrayBuffer()),
+        };
+        snapshots.set(key, snapshot);
+      }
+    }
     if (!snapshot) {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;

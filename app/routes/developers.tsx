@@ -24,10 +24,10 @@ declare global {
   }
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: `${SWAGGER_UI_PREFIX}swagger-ui.css` },
-  { rel: "stylesheet", href: contrastHref },
-];
+// Swagger UI's own stylesheet (30 KB compressed) comes with its script (useSwaggerUi), not here:
+// in the head it held up the page's first paint for a reference below the fold. The contrast
+// fixes are small, and their `#swagger-ui` selectors outrank Swagger UI's whatever the order.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: contrastHref }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
@@ -43,7 +43,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     extra: breadcrumbs(loaderData?.seo, [{ name: "Developers", path: "/developers" }]),
   });
 
-/** Loads Swagger UI's script once (a same-origin file, allowed by script-src 'self') and renders the document. */
+/**
+ * Loads Swagger UI's script and stylesheet once (same-origin files, allowed by script-src and
+ * style-src 'self') and renders the document once both are in.
+ */
 function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading" | "ready" | "failed" {
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
@@ -70,19 +73,39 @@ function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading"
       });
       setState("ready");
     };
-    if (window.SwaggerUIBundle) return render();
     const src = `${SWAGGER_UI_PREFIX}swagger-ui-bundle.js`;
-    const failed = () => setState("failed");
-    let script: HTMLScriptElement | null = null;
+    const href = `${SWAGGER_UI_PREFIX}swagger-ui.css`;
+    let cancelled = false;
+    /** The file's element, added once; resolves when it has loaded (at once if it already had). */
+    const added = <T extends HTMLScriptElement | HTMLLinkElement>(
+      selector: string,
+      create: () => T,
+      ready: boolean,
+    ) => {
+      const existing = document.querySelector<T>(selector);
+      if (existing && ready) return Promise.resolve();
+      const element = existing ?? create();
+      return new Promise<void>((resolve, reject) => {
+        element.addEventListener("load", () => resolve(), { once: true });
+        element.addEventListener("error", () => reject(new Error(selector)), { once: true });
+        if (!existing) (element instanceof HTMLLinkElement ? document.head : document.body).append(element);
+      });
+    };
     const load = () => {
-      script = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
-      if (!script) {
-        script = document.createElement("script");
-        script.src = src;
-        document.body.append(script);
-      }
-      script.addEventListener("load", render);
-      script.addEventListener("error", failed);
+      const sheet = added(
+        `link[href="${href}"]`,
+        () => Object.assign(document.createElement("link"), { rel: "stylesheet", href }),
+        Boolean(document.querySelector<HTMLLinkElement>(`link[href="${href}"]`)?.sheet),
+      );
+      const script = added(
+        `script[src="${src}"]`,
+        () => Object.assign(document.createElement("script"), { src }),
+        Boolean(window.SwaggerUIBundle),
+      );
+      Promise.all([sheet, script]).then(
+        () => !cancelled && render(),
+        () => !cancelled && setState("failed"),
+      );
     };
     // Swagger UI is a megabyte of script: it loads when the reference comes near the screen,
     // not with the page (a phone reading the guide above never pays for it).
@@ -96,9 +119,8 @@ function useSwaggerUi(target: React.RefObject<HTMLDivElement | null>): "loading"
     );
     if (target.current) near.observe(target.current);
     return () => {
+      cancelled = true;
       near.disconnect();
-      script?.removeEventListener("load", render);
-      script?.removeEventListener("error", failed);
     };
   }, [target]);
   return state;

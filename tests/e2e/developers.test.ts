@@ -45,15 +45,27 @@ describe.skipIf(!browserAvailable)("the developers page, in Chromium", () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-/);
     expect(csp).not.toMatch(/unsafe-eval/);
 
-    // Swagger UI loads when the reference comes near the screen, not with the page.
+    // Swagger UI (script and stylesheet) loads when the reference comes near the screen, not with
+    // the page: its stylesheet in the head held up the first paint.
     await page.setViewportSize({ width: 375, height: 600 });
     await page.reload({ waitUntil: "networkidle" });
     const swaggerLoaded = () =>
-      page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("swagger-ui-bundle")));
-    expect(await swaggerLoaded()).toBe(false);
+      page.evaluate(() =>
+        ["swagger-ui-bundle.js", "swagger-ui.css"].map((file) =>
+          performance.getEntriesByType("resource").some((r) => r.name.endsWith(file)),
+        ),
+      );
+    expect(await swaggerLoaded()).toEqual([false, false]);
     await page.locator("#swagger-ui").scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(".swagger-ui .opblock").count(), { timeout: 15_000 }).toBe(7);
-    expect(await swaggerLoaded()).toBe(true);
+    expect(await swaggerLoaded()).toEqual([true, true]);
+    // Styled by its own stylesheet: its operations are laid out, not bare lists.
+    expect(
+      await page
+        .locator(".swagger-ui .opblock")
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderStyle),
+    ).toBe("solid");
     const paths = await page
       .locator(".swagger-ui .opblock-summary-path")
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-path")));
