@@ -12,6 +12,7 @@ import { openTestDatabase } from "../../tests/helpers/database.ts";
 import { createOrderWindows } from "./order-windows.ts";
 import { createSearchStats } from "./search-stats.ts";
 import { searchOffers } from "./search.ts";
+import { buildTextQuery } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let rareWord: string;
@@ -195,17 +196,39 @@ describe("order windows", () => {
     expect(short.answer).toEqual(reference);
     expect(short).toMatchObject({ windowed: 4, heads: 5, walks: 2 });
 
-    // Fewer matches than the cap: counted (the sample, then all matches through the text index),
-    // then the page reads them straight through the text index; for the words as typed and again
-    // for their close spellings (fewer than 3 matches).
+    // Fewer matches than the cap: counted through the text index, in no order (a rare word's bitmap
+    // is small; a walk along popularity would pass every offer), then the page reads them straight
+    // through the text index; for the words as typed and again for their close spellings (fewer
+    // than 3 matches). No walk, no window.
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
     expect(rare.answer.offers.filter((o) => o.name.toLowerCase().includes(rareWord))).toHaveLength(1);
-    expect(rare).toMatchObject({ windowed: 2, heads: 6, walks: 2 });
+    expect(rare).toMatchObject({ windowed: 0, heads: 2, walks: 0 });
+    expect(rare.statements.filter((s) => s.includes("AS n FROM (SELECT 1 FROM offers"))).toHaveLength(2);
 
-    // No match at all: counted (the sample, then the text index), and nothing is read in the order asked for.
+    // No match at all: counted through the text index (an unknown word's bitmap is empty), and
+    // nothing is read in the order asked for.
     const nothing = await trace({ query: "qqxxzzjj", selectedTab: "highestPayout" });
     expect(nothing.answer.total).toBe(0);
-    expect(nothing).toMatchObject({ windowed: 1, heads: 2, walks: 1 });
+    expect(nothing).toMatchObject({ windowed: 0, heads: 0, walks: 0 });
+    expect(nothing.statements.filter((s) => s.includes("AS n FROM (SELECT 1 FROM offers"))).toHaveLength(1);
+  });
+
+  it("skip a try inside a window when the text's bitmap costs more than the reads it could save", async () => {
+    // "kappa" starts fifteen words, all in the 1,100 oldest offers: its bitmap takes in 16,500
+    // entries for at most 1,500 matches. By newest, the sample (the 200 newest) holds none, and a
+    // try inside the next window would build that bitmap again only to fall short: the page's rows
+    // are read from all matches at once. ("psiquor", above: one word, so the tries are made.)
+    const words = Array.from({ length: 15 }, (_, i) => `kappa${String.fromCharCode(97 + i)}`).join(" ");
+    await db.query(sql`UPDATE offers SET description = description || ' ' || ${words}
+      WHERE id IN (SELECT id FROM offers ORDER BY created_at, id LIMIT 1100)`);
+    await db.execScript("ANALYZE offers");
+    const kappa = { query: "kappa", selectedTab: "newest" } as const;
+    const reference = await run(db, none(), kappa);
+    const read = await trace(kappa, stepped());
+    expect(read.answer).toEqual(reference);
+    const pageHeads = read.statements.filter((s) => s.includes("WITH head") && s.includes("created_at"));
+    expect(pageHeads).toHaveLength(2); // the sample (a walk), then all matches
+    expect(pageHeads.filter((s) => / [<>]= /.test(s))).toHaveLength(1);
   });
 
   it("read all matches at once when the sample says no window holds the head", async () => {
@@ -276,6 +299,25 @@ describe("close spellings", () => {
     const typo = await run(db, windows, { query: "quuxlamber" });
     expect(typo).toMatchObject({ fuzzy: true, total: 1 });
     expect(typo.offers[0].id).toBe(Number(id));
+  });
+});
+
+describe("search statistics", () => {
+  it("count a text's bitmap entries for every word, and bound its matches by the rarest word", async () => {
+    const stats = createSearchStats();
+    const of = (query: string) => {
+      const text = buildTextQuery(query)!;
+      return stats.text(db, { key: text.text, tsquery: text.tsquery });
+    };
+    const [{ offers }] = await db.query<{ offers: number }>(sql`SELECT count(*)::int AS offers FROM offers`);
+    const zeta = await of("zeta"); // in 90% of the offers
+    expect(zeta.entries).toBeGreaterThan(0.8 * offers);
+    expect(zeta.matches).toBeGreaterThanOrEqual(zeta.entries);
+    // AND-ed with a word in one offer: the bitmap still takes in every "zeta", the matches are few.
+    const both = await of(`zeta ${rareWord}`);
+    expect(both.entries).toBeGreaterThanOrEqual(zeta.entries);
+    expect(both.matches).toBeLessThan(0.1 * offers);
+    expect(await of("qqxxzzjj")).toMatchObject({ entries: 0 });
   });
 });
 

@@ -188,7 +188,7 @@ async function filtersByIndex(
   const all = text ? await stats.offers(db) : 0;
   if (!text || !all || !(input.countries.length || input.categories.length))
     return { countries: true, categories: true };
-  const matches = Math.min(all, await stats.textEntries(db, text));
+  const matches = Math.min(all, (await stats.text(db, text)).matches);
   const worth = async (column: "countries" | "category_ids", values: readonly (string | number)[]) => {
     if (!values.length) return true;
     const holding = await stats.offersWith(db, column, values);
@@ -346,12 +346,36 @@ async function run(
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
   // Without text, the page needs only its own rows and the count is a separate walk.
   const organic = p.text
-    ? await withText(db, windows, p, exclude, limit, offset, cap)
+    ? await withText(db, windows, p, () => filterShare(db, windows.stats, input), exclude, limit, offset, cap)
     : { ids: (await rankedIds(db, windows, p, exclude, limit, offset, offset + limit)).ids, found: null };
   const count = organic.found === null ? await countCapped(db, p) : organic.found + pins.length;
   const total = Math.min(count, cap);
   const shownPins = input.page === 1 ? pins : [];
   return { p, total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
+}
+
+/** About what share of the offers the country and vertical filters keep (1 without them). */
+async function filterShare(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<number> {
+  const all = await stats.offers(db);
+  if (!all) return 1;
+  const kept = async (column: "countries" | "category_ids", values: readonly (string | number)[]) =>
+    values.length ? (await stats.offersWith(db, column, values)) / all : 1;
+  return (await kept("countries", input.countries)) * (await kept("category_ids", input.categories));
+}
+
+/**
+ * How many offers match a search with text, up to `cap` + 1: any `cap` + 1 matches will do, so
+ * they are counted through the text index or along popularity, whichever the windows judge cheaper.
+ */
+async function countWithText(
+  db: Queryable,
+  windows: OrderWindows,
+  p: Plan,
+  share: () => Promise<number>,
+  cap: number,
+): Promise<number> {
+  if (await windows.countsByBitmap(db, searchText(p.text, p.close)!, share, cap + 1)) return countCapped(db, p, cap);
+  return (await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], 0, 0, cap + 1)).found!;
 }
 
 /**
@@ -371,6 +395,7 @@ async function withText(
   db: Queryable,
   windows: OrderWindows,
   p: Plan,
+  share: () => Promise<number>,
   exclude: SQL[],
   limit: number,
   offset: number,
@@ -378,9 +403,7 @@ async function withText(
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key || key.covering || p.recent) return rankedIds(db, windows, p, exclude, limit, offset, cap + 1);
-  // Counted along popularity, whose index covers the search: for a common word a walk finds
-  // `cap` + 1 matches sooner than the text index builds its bitmap ("signup" in Brazil: 117 ms).
-  const found = (await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], 0, 0, cap + 1)).found!;
+  const found = await countWithText(db, windows, p, share, cap);
   if (found === 0 || limit === 0) return { found, ids: [] };
   const page = await rankedIds(db, windows, p, exclude, limit, offset, offset + limit, found > cap);
   return { found, ids: page.ids };
