@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import routerConfig from "./react-router.config.ts";
 
 const root = import.meta.dirname;
@@ -164,8 +164,60 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/**
+ * One chunk, "shell", for the modules the root route imports statically: every page loads
+ * all of them, so merging them costs no page a byte, and saves the ten or so requests the
+ * default splitting made of them (a module the root shares with a route got a chunk of its
+ * own). Over HTTP/1.1 a browser opens six connections to a host, so each six requests on
+ * the way to a page cost it another round trip (docs/decisions/0038-one-shell-chunk.md).
+ * zod is left out: the root's imports reach it only through contracts whose schemas the
+ * build drops, and the pages load it when a form needs it (docs/decisions/0033).
+ */
+function oneShellChunk(): Plugin {
+  const rootRoute = path.join(root, "app", "root.tsx");
+  const lazyOnly = /[\\/]node_modules[\\/]zod[\\/]/;
+  let shell: Set<string> | undefined;
+  /** Every module `start` imports statically, at any depth, and `start` itself. */
+  function staticImports(start: string, info: Rolldown.ChunkingContext["getModuleInfo"]): Set<string> {
+    const seen = new Set<string>();
+    const pending = [start];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pending.push(...(info(id)?.importedIds ?? []));
+    }
+    return seen;
+  }
+  return {
+    name: "offeratlas:one-shell-chunk",
+    apply: "build",
+    configEnvironment: (name) =>
+      name === "client"
+        ? {
+            build: {
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      {
+                        name(id, ctx) {
+                          shell ??= staticImports(rootRoute, (m) => ctx.getModuleInfo(m));
+                          return shell.has(id) && !lazyOnly.test(id) ? "shell" : null;
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          }
+        : undefined,
+  };
+}
+
 export default defineConfig({
   plugins: [
+    oneShellChunk(),
     sharedServerModules(),
     pureContractConstants(),
     preactInTheBrowser(),

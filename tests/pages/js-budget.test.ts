@@ -81,6 +81,17 @@ describe("JavaScript budget", () => {
     expect(sizes.filter((s) => s.kB > JS_BUDGET_KB)).toEqual([]);
   });
 
+  // Over HTTP/1.1 each six requests cost a page another round trip: what every page loads
+  // (the client entry, the root route and all they import) comes as three files (docs/decisions/0038).
+  it("loads what every page shares as three files: the client entry, the root route and the shell", () => {
+    const [first, ...rest] = pages.map((page) => pageModules(assets, page));
+    const shared = [...first].filter((m) => rest.every((modules) => modules.has(m)));
+    expect(shared).toHaveLength(3);
+    expect(shared).toEqual(
+      expect.arrayContaining([assets.entry.module, assets.routes.root!.module, expect.stringMatching(/\/shell-/)]),
+    );
+  });
+
   // The lead forms validate in the browser with zod, loaded once a visitor starts on a form (docs/decisions/0033).
   it("leaves zod out of what every public page loads at start", () => {
     for (const page of pages) {
