@@ -12,18 +12,35 @@ const page = (body: string, nonce = "OLD") => ({
 });
 
 describe("page cache", () => {
-  it("serves a copy with the new nonce, lets one caller refresh an expired page while others get the copy", async () => {
+  it("serves a copy with the new nonce; once expired, serves it still and asks one caller to render it again", async () => {
     vi.useFakeTimers();
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
     cache.offer("anonymous", "/", page('<script nonce="OLD"></script>'));
-    expect((await cache.get("anonymous", "/", "NEW1"))?.body).toBe('<script nonce="NEW1"></script>');
+    expect(await cache.get("anonymous", "/", "NEW1")).toMatchObject({
+      body: '<script nonce="NEW1"></script>',
+      refresh: false,
+    });
     vi.advanceTimersByTime(1500);
-    expect(await cache.get("anonymous", "/", "A")).toBeUndefined(); // the refresher
-    expect((await cache.get("anonymous", "/", "B"))?.body).toBe('<script nonce="B"></script>'); // others meanwhile
+    // The first caller past expiry gets the copy and renders the page behind it; the others get the copy.
+    expect(await cache.get("anonymous", "/", "A")).toMatchObject({
+      body: '<script nonce="A"></script>',
+      refresh: true,
+    });
+    expect(await cache.get("anonymous", "/", "B")).toMatchObject({
+      body: '<script nonce="B"></script>',
+      refresh: false,
+    });
     cache.offer("anonymous", "/", page("fresh", ""));
-    expect((await cache.get("anonymous", "/", "C"))?.body).toBe("fresh");
-    vi.advanceTimersByTime(3500);
-    expect(await cache.get("anonymous", "/", "D")).toBeUndefined(); // too old even for the grace period
+    expect(await cache.get("anonymous", "/", "C")).toMatchObject({ body: "fresh", refresh: false });
+    vi.advanceTimersByTime(1000);
+    expect((await cache.get("anonymous", "/", "D"))?.refresh).toBe(true);
+    // That render never came back: a page's lifetime later, another caller is asked.
+    vi.advanceTimersByTime(999);
+    expect((await cache.get("anonymous", "/", "E"))?.refresh).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect((await cache.get("anonymous", "/", "F"))?.refresh).toBe(true);
+    vi.advanceTimersByTime(1500);
+    expect(await cache.get("anonymous", "/", "G")).toBeUndefined(); // too old even for the grace period
   });
 
   it("keeps only answers that are the same for everyone", async () => {

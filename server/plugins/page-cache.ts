@@ -4,9 +4,9 @@
 // shares, rendered with no user at all (docs/decisions/0029). Only answers that are
 // the same for every visitor of the view qualify (no cookies in but the session and
 // the script mark, none out, status 200), and the CSP nonce is renewed on every
-// reuse, so each response still carries its own nonce. When a page expires, the first request renders
-// it again while the others keep getting the previous copy for a short grace
-// period, so a popular page never makes every visitor wait at once. With a
+// reuse, so each response still carries its own nonce. When a page expires, requests
+// keep getting the previous copy for a short grace period while the first of them has
+// it rendered again behind its answer, so expiry makes no visitor wait. With a
 // shared store (REDIS_URL), a page one instance rendered is reused by all.
 import { LRUCache } from "lru-cache";
 import type { SharedStore } from "#core/cache/cache.ts";
@@ -14,7 +14,10 @@ import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
-type Entry = CachedPage & { at: number; refreshing: boolean; generation: number };
+/** A copy to answer with; `refresh`: it has expired, and this caller is to render the page again behind the answer. */
+export type PageHit = CachedPage & { refresh: boolean };
+/** `refreshedAt`: when a caller was last asked to render the expired page again (0: never). */
+type Entry = CachedPage & { at: number; refreshedAt: number; generation: number };
 
 const MAX_BODY = 1024 * 1024;
 
@@ -65,7 +68,7 @@ export function createPageCache(options: {
       );
     },
     /** A copy to answer with (carrying `nonce`), or nothing: then the caller renders. */
-    async get(view: PageView, url: string, nonce: string): Promise<CachedPage | undefined> {
+    async get(view: PageView, url: string, nonce: string): Promise<PageHit | undefined> {
       const key = keyOf(view, url);
       let entry = pages.get(key);
       if (entry && entry.generation !== generation()) {
@@ -74,12 +77,14 @@ export function createPageCache(options: {
       }
       if (!entry && shared) entry = await fromShared(key);
       if (!entry) return undefined;
-      if (Date.now() - entry.at >= options.ttlMs && !entry.refreshing) {
-        entry.refreshing = true; // this caller renders; the others get the copy meanwhile
-        return undefined;
-      }
+      const now = Date.now();
+      // One caller per expiry renders the page again; another is asked if that render has not
+      // come back within a page's lifetime (it failed, or its answer was not the same for everyone).
+      const refresh = now - entry.at >= options.ttlMs && now - entry.refreshedAt >= options.ttlMs;
+      if (refresh) entry.refreshedAt = now;
       const { status, headers } = entry;
-      return { status, headers, nonce, body: entry.nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body };
+      const body = entry.nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body;
+      return { status, headers, nonce, body, refresh };
     },
     /** Stores a rendered answer if it is the same for everyone who gets its view. */
     offer(view: PageView, url: string, page: CachedPage) {
@@ -88,7 +93,7 @@ export function createPageCache(options: {
         pages.delete(key);
         return;
       }
-      pages.set(key, { ...page, at: Date.now(), refreshing: false, generation: generation() });
+      pages.set(key, { ...page, at: Date.now(), refreshedAt: 0, generation: generation() });
       shared?.set(`page:${generation()}:${key}`, page, options.ttlMs + graceMs);
     },
   };
@@ -99,7 +104,7 @@ export function createPageCache(options: {
     const copy = await shared!.get(`page:${current}:${key}`);
     const age = copy ? Date.now() - copy.storedAt : Infinity;
     if (!copy || age >= options.ttlMs + graceMs) return undefined;
-    const entry: Entry = { ...(copy.value as CachedPage), at: copy.storedAt, refreshing: false, generation: current };
+    const entry: Entry = { ...(copy.value as CachedPage), at: copy.storedAt, refreshedAt: 0, generation: current };
     pages.set(key, entry, { ttl: options.ttlMs + graceMs - age });
     return entry;
   }

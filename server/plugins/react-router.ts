@@ -14,6 +14,7 @@ import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
+import { newNonce } from "./external/helmet.ts";
 import { createPageCache, sameForEveryone, type PageView } from "./page-cache.ts";
 
 /**
@@ -24,6 +25,9 @@ import { createPageCache, sameForEveryone, type PageView } from "./page-cache.ts
 export const FORM_BODY_LIMITS = { urlencoded: 256 * 1024, multipart: 5 * 1024 * 1024 } as const;
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/** How long rendering an expired page's copy again may take; past it, a later request asks again. */
+const REFRESH_TIMEOUT_MS = 10_000;
 
 export async function registerPages(
   app: FastifyInstance,
@@ -76,27 +80,21 @@ export async function registerPages(
         : undefined;
       const hit = view ? await pageCache.get(view, request.url, nonce) : undefined;
       if (hit) {
+        if (hit.refresh) void refreshCopy(view!, request);
         for (const [name, val] of hit.headers) reply.header(name, val);
-        return reply.status(hit.status).header("x-page-cache", "hit").send(hit.body);
+        return reply
+          .status(hit.status)
+          .header("x-page-cache", hit.refresh ? "stale" : "hit")
+          .send(hit.body);
       }
 
-      const site = await services.sites.resolve(undefined);
       const controller = new AbortController();
       reply.raw.once("close", () => controller.abort());
-      const render = async (shared: boolean) => {
-        const context = new RouterContextProvider();
-        const value: RequestContext = {
-          services,
-          site,
-          nonce,
-          requestId: request.id,
-          clientIp: request.ip,
-          user: shared ? null : await sessionUser(),
-          shared,
-        };
-        context.set(requestContext, value);
-        return handle(toWebRequest(request, body, controller.signal), context);
-      };
+      const render = async (shared: boolean) =>
+        handle(
+          toWebRequest(request, body, controller.signal),
+          await routerContext(request, nonce, shared ? null : await sessionUser(), shared),
+        );
       let response = await render(view === "signed-in");
       let shareable = view && response.body ? await response.text() : undefined;
       if (
@@ -130,6 +128,44 @@ export async function registerPages(
         response.body ? NodeReadable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null,
       );
     };
+
+    /** What a page's loaders and actions are given: the services, the site, the nonce and the user, if any. */
+    async function routerContext(request: FastifyRequest, nonce: string, user: SessionUser | null, shared: boolean) {
+      const site = await services.sites.resolve(undefined);
+      const context = new RouterContextProvider();
+      const value: RequestContext = {
+        services,
+        site,
+        nonce,
+        requestId: request.id,
+        clientIp: request.ip,
+        user,
+        shared,
+      };
+      context.set(requestContext, value);
+      return context;
+    }
+
+    /**
+     * Renders an expired page's copy again after its stale copy has been sent: as the view's
+     * copy (no user's), with a nonce of its own that each reuse replaces, within a time limit.
+     */
+    async function refreshCopy(view: PageView, request: FastifyRequest) {
+      try {
+        const nonce = newNonce();
+        const signal = AbortSignal.timeout(REFRESH_TIMEOUT_MS);
+        const response = await handle(
+          toWebRequest(request, undefined, signal, "GET"),
+          await routerContext(request, nonce, null, view === "signed-in"),
+        );
+        // A fault (the database gone) keeps the stale copy, served until its grace period ends.
+        if (response.status >= 500) throw new Error(`the page answered ${response.status}`);
+        const page = { status: response.status, headers: [...response.headers], body: await response.text(), nonce };
+        pageCache.offer(view, request.url, page);
+      } catch (err) {
+        request.log.warn({ err, url: request.url }, "a page's copy could not be rendered again");
+      }
+    }
 
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/", handler });
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
@@ -181,7 +217,12 @@ async function checkForm(body: Buffer, contentType: string) {
   assertSafeText(texts);
 }
 
-function toWebRequest(request: FastifyRequest, body: Buffer | undefined, signal: AbortSignal): Request {
+function toWebRequest(
+  request: FastifyRequest,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+  method = request.method,
+): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -189,7 +230,7 @@ function toWebRequest(request: FastifyRequest, body: Buffer | undefined, signal:
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const init: RequestInit = { method: request.method, headers, signal };
-  if (request.method !== "GET" && request.method !== "HEAD" && body) init.body = new Uint8Array(body);
+  const init: RequestInit = { method, headers, signal };
+  if (method !== "GET" && method !== "HEAD" && body) init.body = new Uint8Array(body);
   return new Request(url, init);
 }

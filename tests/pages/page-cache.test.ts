@@ -1,6 +1,7 @@
 // Anonymous pages are reused for a few seconds; personal ones never are, and
-// every response keeps its own CSP nonce.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// every response keeps its own CSP nonce. Expiry makes no visitor wait.
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -36,5 +37,35 @@ describe("page micro-cache", () => {
     expect(forged.headers["x-page-cache"]).toBe("hit");
     await t.app.inject("/no/such/page");
     expect((await t.app.inject("/no/such/page")).headers["x-page-cache"]).toBeUndefined();
+  });
+});
+
+describe("an expired page", () => {
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({
+      seed: { networks: 2, offers: 10, trafficSources: 1 },
+      env: { PAGE_CACHE_SECONDS: "2" },
+    });
+  });
+  afterAll(() => short?.close());
+
+  it("is answered from its copy while the first request past expiry has it rendered again behind the answer", async () => {
+    const page = () => short.app.inject("/traffic-sources");
+    const rendered = await page();
+    expect(rendered.headers["x-page-cache"]).toBeUndefined();
+    await sleep(2100);
+    const stale = await page();
+    expect(stale.headers["x-page-cache"]).toBe("stale");
+    const [n1, n2] = [rendered, stale].map((res) => nonceOf(res.headers["content-security-policy"])!);
+    expect(stale.body).toContain(`nonce="${n2}"`);
+    expect(stale.body.replaceAll(n2, "N")).toBe(rendered.body.replaceAll(n1, "N"));
+    // The copy rendered behind that answer lands: fresh again, with each answer's own nonce.
+    await vi.waitFor(async () => expect((await page()).headers["x-page-cache"]).toBe("hit"), { timeout: 1500 });
+    const fresh = await page();
+    const n3 = nonceOf(fresh.headers["content-security-policy"])!;
+    expect(fresh.body).toContain(`nonce="${n3}"`);
+    expect(fresh.body).not.toContain(n1);
+    expect(fresh.body).toContain("<title>Traffic sources for affiliates | OfferAtlas</title>");
   });
 });

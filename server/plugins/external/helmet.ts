@@ -18,7 +18,8 @@ export const ASSETS_PREFIX = "/assets/";
 /** Also sent with each script and stylesheet (plugins/external/static.ts): it rules their own requests. */
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
 
-const newNonce = () => crypto.randomBytes(16).toString("base64");
+/** A CSP nonce: also the placeholder of a page rendered for the page cache alone (plugins/react-router.ts). */
+export const newNonce = () => crypto.randomBytes(16).toString("base64");
 
 const RECAPTCHA_HOSTS = ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"];
 
