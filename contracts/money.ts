@@ -1,24 +1,15 @@
 // Payouts as affiliates read them: the currency's symbol and decimal digits
 // (0, 2 or 3), cash rounding where the currency has one (CHF to 0.05), and
 // percentages for revenue-share and CPS offers.
-export type MoneyCurrency = { code: string; symbol: string; decimalDigits: number; rounding: number };
+import { formatNumber } from "./numbers.ts";
 
-// One formatter per number of decimals: building an Intl formatter costs far more than using it.
-const formats = new Map<number, Intl.NumberFormat>();
-function numberFormat(digits: number): Intl.NumberFormat {
-  let format = formats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(digits, format);
-  }
-  return format;
-}
+export type MoneyCurrency = { code: string; symbol: string; decimalDigits: number; rounding: number };
 
 export function formatMoney(amount: number, currency: MoneyCurrency): string {
   const step = currency.rounding > 0 ? currency.rounding : 0;
   const rounded = step ? Math.round(amount / step) * step : amount;
   const digits = currency.decimalDigits;
-  const number = numberFormat(digits).format(rounded);
+  const number = formatNumber(rounded, digits);
   // Symbols that are letters (CHF, kr) read better with a space.
   return /^[\p{L}]+$/u.test(currency.symbol) ? `${currency.symbol} ${number}` : `${currency.symbol}${number}`;
 }

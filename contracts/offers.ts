@@ -7,6 +7,7 @@ import { adminPage, adminSort, type AdminList } from "./admin.ts";
 import type { SourcePlatform } from "./supply.ts";
 import { integerField, requiredText } from "./validation.ts";
 import { normalizeOfferQuery } from "./text.ts";
+import { formatNumber } from "./numbers.ts";
 
 /** Fixed by the server: every page of results holds this many offers. */
 export const OFFERS_PAGE_SIZE = 25;
@@ -531,7 +532,7 @@ const decimal = (field: string, max: number) =>
     z
       .number({ error: `${field} must be a number with at most 2 decimals` })
       .min(0, messages.minValue(field, 0))
-      .max(max, `${field} must be at most ${max.toLocaleString("en-US")}`)
+      .max(max, `${field} must be at most ${formatNumber(max)}`)
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${field} must have at most 2 decimals`)
       .nullable(),
   );

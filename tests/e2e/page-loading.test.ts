@@ -1,7 +1,8 @@
 // How pages load ahead and recover (docs/product.md §4, §8, §9): links in view are
 // prefetched once the browser is idle, but not with data saver on or on 2g; a page
 // whose code fails to load during a client navigation is loaded in full, the target
-// rather than the page the visitor was leaving.
+// rather than the page the visitor was leaving. A page starts without Intl, whose
+// locale data a browser loads on first use (contracts/numbers.ts).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
@@ -100,6 +101,59 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     expect(aborted).toBe(1);
     // A new document: the old page's state is gone.
     expect(await page.evaluate(() => (window as unknown as { leftBehind?: boolean }).leftBehind)).toBeUndefined();
+    await context.close();
+  });
+
+  it("starts every public page without an Intl formatter, whose locale data costs a phone 50–60 ms", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    // Counts every way a page could reach ICU's locale data.
+    await context.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { intlCalls: string[] }).intlCalls = calls;
+      for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "Collator", "RelativeTimeFormat"] as const) {
+        const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+          construct: (target, args) => (calls.push(name), Reflect.construct(target, args)),
+        });
+      }
+      const methods: [object, string[]][] = [
+        [Number.prototype, ["toLocaleString"]],
+        [Date.prototype, ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]],
+        [String.prototype, ["localeCompare"]],
+      ];
+      for (const [proto, names] of methods)
+        for (const name of names) {
+          const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name];
+          Object.defineProperty(proto, name, {
+            value(this: unknown, ...args: unknown[]) {
+              calls.push(name);
+              return original.apply(this, args);
+            },
+          });
+        }
+    });
+    const page = await context.newPage();
+    const offer = (await (
+      await fetch(`${server.baseUrl}/api/offers/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { offers: { id: number; slug: string; networkId: number }[] };
+    const first = offer.offers[0];
+    for (const path of [
+      "/",
+      "/?search=casino&tab=highestPayout",
+      `/offer/${first.id}/${first.slug}`,
+      `/network/${first.networkId}/x`,
+      "/networks",
+      "/traffic-sources",
+      "/pay-per-call-offers",
+      "/links",
+    ]) {
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: "networkidle" });
+      expect(await page.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls), path).toEqual([]);
+    }
     await context.close();
   });
 });

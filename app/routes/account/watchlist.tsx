@@ -23,6 +23,7 @@ import { badRequest, notFound } from "#core/errors.ts";
 import { dateText, payoutTypeLabel } from "#app/routes/offers/format.ts";
 import type { Route } from "./+types/watchlist";
 import { unlistedPageMeta } from "#app/lib/seo.ts";
+import { formatNumber } from "#contracts/numbers.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   unlistedPageMeta(args, {
@@ -198,7 +199,7 @@ function NetworkRow({ n }: { n: WatchedNetwork }) {
       <td>
         <Stars rating={n.rating} label={`Rated ${n.rating.toFixed(1)} of 5 from ${n.reviewCount} reviews`} />
       </td>
-      <td>{n.offerCount.toLocaleString("en-US")}</td>
+      <td>{formatNumber(n.offerCount)}</td>
       <td>
         <StatusBadge status={n.status} />
       </td>

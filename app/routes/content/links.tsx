@@ -7,6 +7,7 @@ import { LinkList } from "./LinkList";
 import { Pagination } from "#app/ui/Pagination.tsx";
 import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/links";
+import { formatNumber } from "#contracts/numbers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = context.get(requestContext);
@@ -35,7 +36,7 @@ export default function LinksPage({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-semibold">Links</h1>
       <p className="mt-2 text-slate-600">
-        Every network, traffic source and offer in the directory ({links.total.toLocaleString("en-US")} listings
+        Every network, traffic source and offer in the directory ({formatNumber(links.total)} listings
         {links.totalPages > 1 ? `, page ${links.page} of ${links.totalPages}` : ""}).
       </p>
       <LinkList id="links-networks" title="Affiliate networks" entries={links.networks} />

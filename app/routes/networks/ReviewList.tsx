@@ -1,9 +1,7 @@
 import type { Review } from "#contracts/reviews.ts";
 import { Stars } from "#app/ui/Stars.tsx";
+import { dateText } from "#app/routes/offers/format.ts";
 import { ReportReview } from "./ReportReview";
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 export function ReviewList({
   reviews,
@@ -24,7 +22,7 @@ export function ReviewList({
             <Stars rating={r.rating} size={14} label={`${r.rating} out of 5 stars`} />
             <span className="font-medium">{r.author}</span>
             <time className="text-slate-500" dateTime={r.createdAt}>
-              {day(r.createdAt)}
+              {dateText(r.createdAt)}
             </time>
             {r.edited && <span className="text-xs text-slate-500">(edited)</span>}
           </div>

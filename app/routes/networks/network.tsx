@@ -24,6 +24,7 @@ import { ReviewForm } from "./ReviewForm";
 import { ReviewList } from "./ReviewList";
 import { REPORT_INTENT } from "./ReportReview";
 import type { Route } from "./+types/network";
+import { formatNumber } from "#contracts/numbers.ts";
 
 const positiveInt = (v: string | null) => {
   const n = Number(v);
@@ -253,7 +254,7 @@ function ListedNetwork({
           <dt className="font-medium text-slate-600">Payment methods</dt>
           <dd>{n.paymentMethods.join(", ") || "—"}</dd>
           <dt className="font-medium text-slate-600">Minimum payment</dt>
-          <dd>{n.minimumPayment === null ? "—" : `$${n.minimumPayment.toLocaleString("en-US")}`}</dd>
+          <dd>{n.minimumPayment === null ? "—" : `$${formatNumber(n.minimumPayment)}`}</dd>
           <dt className="font-medium text-slate-600">Tracking platform</dt>
           <dd>{n.trackingPlatform ?? "—"}</dd>
           <dt className="font-medium text-slate-600">Commission types</dt>

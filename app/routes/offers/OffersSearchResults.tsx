@@ -23,6 +23,7 @@ import type { WatchState } from "#contracts/watchlist.ts";
 import { ExportLink } from "./ExportLink";
 import { SaveSearch } from "./SaveSearch";
 import { Pagination } from "#app/ui/Pagination.tsx";
+import { formatNumber } from "#contracts/numbers.ts";
 
 export function OffersSearchResults({
   state,
@@ -77,7 +78,7 @@ export function OffersSearchResults({
               : ((!state.networks.length && !state.countries.length && !state.categories.length
                   ? EMPTY_VIEW[state.selectedTab]
                   : undefined) ?? "No offers match these filters.")
-            : `${from}–${from + result.offers.length - 1} of ${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} offers${state.query ? ` for “${state.query}”` : ""}`}
+            : `${from}–${from + result.offers.length - 1} of ${formatNumber(result.total)}${result.totalCapped ? "+" : ""} offers${state.query ? ` for “${state.query}”` : ""}`}
           {result.fuzzy && <span className="ml-1">(no exact match; showing close spellings)</span>}
         </p>
         {/* Saving is worth it with no results too: its alert tells of matching offers to come. */}

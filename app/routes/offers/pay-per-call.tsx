@@ -8,6 +8,7 @@ import { OffersTable } from "./OffersTable";
 import { CompareBar, CompareProvider } from "./compare-selection";
 import type { Route } from "./+types/pay-per-call";
 import { fixedPageMeta } from "#app/lib/seo.ts";
+import { formatNumber } from "#contracts/numbers.ts";
 
 export const meta: Route.MetaFunction = fixedPageMeta({
   title: "Pay per call",
@@ -50,7 +51,7 @@ export default function PayPerCall({ loaderData }: Route.ComponentProps) {
         </ul>
         <p className="mt-3 text-sm">
           <Link to="/pay-per-call-offers" className="btn-primary inline-block">
-            Search all {total.toLocaleString("en-US")}
+            Search all {formatNumber(total)}
             {totalCapped ? "+" : ""} pay-per-call offers
           </Link>
         </p>

@@ -13,6 +13,7 @@ import {
 import { rootSeo } from "#app/lib/seo.ts";
 import { capitalised, pageSuffix, searchPageMeta, type SearchAddress } from "#app/lib/search-seo.ts";
 import type { FilterLists } from "./filter-lists";
+import { formatNumber } from "#contracts/numbers.ts";
 
 const ascending = (values: readonly (string | number)[]) =>
   [...values]
@@ -68,7 +69,7 @@ export function offerSearchMeta(page: SearchPage) {
         : undefined;
     const subject = state.query || vertical;
     const tab = state.selectedTab === DEFAULT_TAB ? "" : ` – ${OFFER_TAB_LABELS[state.selectedTab]}`;
-    const count = `${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} `;
+    const count = `${formatNumber(result.total)}${result.totalCapped ? "+" : ""} `;
     return searchPageMeta(rootSeo(matches), offerSearchAddress(page.path, state), {
       title: `${subject ? `${capitalised(subject)} ${page.kind}` : page.title}${tab}${pageSuffix(state.page)}`,
       description: subject

@@ -1,6 +1,7 @@
 // The /traffic-sources directory: featured ones come first (the loader orders them); after
 // logo and name, ad formats, pricing, minimum deposit and the number of geos.
 import type { Directory } from "#app/routes/layouts/directory.tsx";
+import { formatNumber } from "#contracts/numbers.ts";
 
 export type TrafficSourceRow = {
   id: number;
@@ -13,8 +14,7 @@ export type TrafficSourceRow = {
   geoCount: number;
 };
 
-export const depositText = (v: number | null) =>
-  v === null ? "—" : v === 0 ? "None" : `$${v.toLocaleString("en-US")}`;
+export const depositText = (v: number | null) => (v === null ? "—" : v === 0 ? "None" : `$${formatNumber(v)}`);
 
 export const TRAFFIC_SOURCES: Directory<TrafficSourceRow> = {
   slug: "traffic-sources",
