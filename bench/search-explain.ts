@@ -30,7 +30,7 @@ const { values } = parseArgs({
 if (!["127.0.0.1", "localhost"].includes(new URL(values.url).hostname))
   throw new Error("Explains on a local PostgreSQL only (127.0.0.1)");
 
-type Statement = { text: string; buffers: number; ms: number; plan: string[] };
+type Statement = { text: string; buffers: number; ms: number; planMs: number; plan: string[] };
 type Shape = { search: OfferSearchInput; ms: number; statements: number; buffers: number; worst?: Statement };
 
 /** What part of a search a statement is, for the totals by part. */
@@ -43,7 +43,7 @@ function partOf(text: string): string {
   if (text.includes('AS "networkSlug"')) return "offer rows";
   return text.slice(0, 40);
 }
-const parts = new Map<string, { statements: number; buffers: number; ms: number }>();
+const parts = new Map<string, { statements: number; buffers: number; ms: number; planMs: number }>();
 
 const dialect = new PgDialect();
 const isSettings = (s: SQL) => /set_config/.test(dialect.sqlToQuery(s).sql);
@@ -73,12 +73,16 @@ async function explain(db: Database, before: SQL[], statement: SQL): Promise<Sta
   const firstChild = plan.findIndex((l) => l.includes("->"));
   const top = plan.slice(0, firstChild < 0 ? plan.length : firstChild).find((l) => /^\s*Buffers:/.test(l));
   const planning = plan[plan.findIndex((l) => /^Planning:/.test(l)) + 1];
+  // "Planning Time: …", not the "Planning:" line of its buffers.
   const time = (label: string) =>
-    Number(new RegExp(`^${label} Time: ([\\d.]+)`).exec(plan.find((l) => l.startsWith(label)) ?? "")?.[1] ?? 0);
+    Number(
+      new RegExp(`^${label} Time: ([\\d.]+)`).exec(plan.find((l) => l.startsWith(`${label} Time:`)) ?? "")?.[1] ?? 0,
+    );
   return {
     text: dialect.sqlToQuery(statement).sql.replace(/\s+/g, " ").trim(),
     buffers: buffersOn(top) + (plan.some((l) => /^Planning:/.test(l)) ? buffersOn(planning) : 0),
     ms: time("Planning") + time("Execution"),
+    planMs: time("Planning"),
     plan,
   };
 }
@@ -104,11 +108,12 @@ for (const search of searches) {
     const s = await explain(db, statements.slice(0, i), statement);
     if (only) console.log(`\n== ${JSON.stringify(search)}: ${s.buffers} buffers\n${s.text}\n${s.plan.join("\n")}`);
     shape.buffers += s.buffers;
-    const part = parts.get(partOf(s.text)) ?? { statements: 0, buffers: 0, ms: 0 };
+    const part = parts.get(partOf(s.text)) ?? { statements: 0, buffers: 0, ms: 0, planMs: 0 };
     parts.set(partOf(s.text), {
       statements: part.statements + 1,
       buffers: part.buffers + s.buffers,
       ms: part.ms + s.ms,
+      planMs: part.planMs + s.planMs,
     });
     if (!shape.worst || s.buffers > shape.worst.buffers) shape.worst = s;
   }
@@ -125,10 +130,10 @@ console.log(
     `buffers median ${buffers[Math.floor(buffers.length / 2)]}, total ${buffers.reduce((a, b) => a + b, 0)}; ` +
     `statements per search ${Math.min(...shapes.map((s) => s.statements))}–${Math.max(...shapes.map((s) => s.statements))}\n`,
 );
-console.log("By part: statements, buffers, EXPLAIN ms (all searches)");
+console.log("By part: statements, buffers, EXPLAIN ms (all searches), of which planning");
 for (const [part, t] of [...parts].sort((a, b) => b[1].buffers - a[1].buffers))
   console.log(
-    `${part.padEnd(18)} ${String(t.statements).padStart(5)} ${String(t.buffers).padStart(9)} ${t.ms.toFixed(0).padStart(7)}`,
+    `${part.padEnd(18)} ${String(t.statements).padStart(5)} ${String(t.buffers).padStart(9)} ${t.ms.toFixed(0).padStart(7)} ${t.planMs.toFixed(0).padStart(7)}`,
   );
 console.log("\nbuffers       ms  stmts  search");
 for (const s of shapes.slice(0, Number(values.top))) {
