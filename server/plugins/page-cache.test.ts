@@ -18,25 +18,28 @@ describe("page cache", () => {
     cache.offer("anonymous", "/", page('<script nonce="OLD"></script>'));
     expect(await cache.get("anonymous", "/", "NEW1")).toMatchObject({
       body: '<script nonce="NEW1"></script>',
+      stale: false,
       refresh: false,
     });
     vi.advanceTimersByTime(1500);
     // The first caller past expiry gets the copy and renders the page behind it; the others get the copy.
     expect(await cache.get("anonymous", "/", "A")).toMatchObject({
       body: '<script nonce="A"></script>',
+      stale: true,
       refresh: true,
     });
     expect(await cache.get("anonymous", "/", "B")).toMatchObject({
       body: '<script nonce="B"></script>',
+      stale: true,
       refresh: false,
     });
     cache.offer("anonymous", "/", page("fresh", ""));
-    expect(await cache.get("anonymous", "/", "C")).toMatchObject({ body: "fresh", refresh: false });
+    expect(await cache.get("anonymous", "/", "C")).toMatchObject({ body: "fresh", stale: false, refresh: false });
     vi.advanceTimersByTime(1000);
     expect((await cache.get("anonymous", "/", "D"))?.refresh).toBe(true);
     // That render never came back: a page's lifetime later, another caller is asked.
     vi.advanceTimersByTime(999);
-    expect((await cache.get("anonymous", "/", "E"))?.refresh).toBe(false);
+    expect(await cache.get("anonymous", "/", "E")).toMatchObject({ stale: true, refresh: false });
     vi.advanceTimersByTime(1);
     expect((await cache.get("anonymous", "/", "F"))?.refresh).toBe(true);
     vi.advanceTimersByTime(1500);

@@ -14,8 +14,11 @@ import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
-/** A copy to answer with; `refresh`: it has expired, and this caller is to render the page again behind the answer. */
-export type PageHit = CachedPage & { refresh: boolean };
+/**
+ * A copy to answer with. `stale`: past its lifetime (in its grace period); `refresh`: this caller is
+ * to render the page again behind the answer.
+ */
+export type PageHit = CachedPage & { stale: boolean; refresh: boolean };
 /** `refreshedAt`: when a caller was last asked to render the expired page again (0: never). */
 type Entry = CachedPage & { at: number; refreshedAt: number; generation: number };
 
@@ -80,11 +83,12 @@ export function createPageCache(options: {
       const now = Date.now();
       // One caller per expiry renders the page again; another is asked if that render has not
       // come back within a page's lifetime (it failed, or its answer was not the same for everyone).
-      const refresh = now - entry.at >= options.ttlMs && now - entry.refreshedAt >= options.ttlMs;
+      const stale = now - entry.at >= options.ttlMs;
+      const refresh = stale && now - entry.refreshedAt >= options.ttlMs;
       if (refresh) entry.refreshedAt = now;
       const { status, headers } = entry;
       const body = entry.nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body;
-      return { status, headers, nonce, body, refresh };
+      return { status, headers, nonce, body, stale, refresh };
     },
     /** Stores a rendered answer if it is the same for everyone who gets its view. */
     offer(view: PageView, url: string, page: CachedPage) {

@@ -84,7 +84,7 @@ export async function registerPages(
         for (const [name, val] of hit.headers) reply.header(name, val);
         return reply
           .status(hit.status)
-          .header("x-page-cache", hit.refresh ? "stale" : "hit")
+          .header("x-page-cache", hit.stale ? "stale" : "hit")
           .send(hit.body);
       }
 

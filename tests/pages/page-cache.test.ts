@@ -68,4 +68,29 @@ describe("an expired page", () => {
     expect(fresh.body).not.toContain(n1);
     expect(fresh.body).toContain("<title>Traffic sources for affiliates | OfferAtlas</title>");
   });
+
+  it("keeps answering from its copy while the database is gone, instead of an error", async () => {
+    const broken = await createTestApp({
+      seed: { networks: 2, offers: 10, trafficSources: 1 },
+      env: { PAGE_CACHE_SECONDS: "2" },
+    });
+    try {
+      const [offer] = (await broken.app.inject({ method: "POST", url: "/api/offers/search", payload: {} })).json<{
+        offers: { id: number; slug: string; name: string }[];
+      }>().offers;
+      const page = () => broken.app.inject(`/offer/${offer.id}/${offer.slug}`);
+      expect((await page()).statusCode).toBe(200);
+      await broken.db.close();
+      await sleep(2100);
+      const stale = await page();
+      expect([stale.statusCode, stale.headers["x-page-cache"]]).toEqual([200, "stale"]);
+      // The render behind it failed; the copy stays for its grace period.
+      await sleep(500);
+      const still = await page();
+      expect([still.statusCode, still.headers["x-page-cache"]]).toEqual([200, "stale"]);
+      expect(still.body).toContain(offer.name);
+    } finally {
+      await broken.close();
+    }
+  });
 });
