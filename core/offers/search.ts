@@ -113,8 +113,8 @@ function relevanceOrder(p: Plan): SQL {
   const rank = (q: SQL) => sql`ts_rank(${RANK_WEIGHTS}::float4[], o.search_document, ${q})`;
   // Close spellings: offers with the words as typed first.
   return p.close
-    ? sql`(o.search_document @@ ${t.tsquery}) DESC, ${rank(p.close.tsquery)} DESC, o.popularity DESC, o.id DESC`
-    : sql`${rank(t.tsquery)} DESC, o.popularity DESC, o.id DESC`;
+    ? sql`(o.search_document @@ ${t.tsquery}) DESC, ${rank(p.close.ranked)} DESC, o.popularity DESC, o.id DESC`
+    : sql`${rank(t.ranked)} DESC, o.popularity DESC, o.id DESC`;
 }
 
 /** The order matches are taken in; for relevance, the order its candidates are picked in. */

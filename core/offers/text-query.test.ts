@@ -1,0 +1,73 @@
+// What an offer must match is written with fewer spellings than what ranks it; both must find
+// exactly the same offers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { sql } from "#db/client.ts";
+import { seedDemoData } from "#db/seed/demo.ts";
+import { openTestDatabase } from "../../tests/helpers/database.ts";
+import { buildTextQuery, closeSpellings } from "./text-query.ts";
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+/** Words of the offers' documents, as written in their names and descriptions. */
+let words: string[];
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await seedDemoData(db, { siteId: "offervault", networks: 20, offers: 800, trafficSources: 2, reviews: 0 });
+  const rows = await db.query<{ word: string }>(sql`
+    SELECT DISTINCT w.word FROM offers o,
+      regexp_split_to_table(lower(o.name || ' ' || coalesce(o.description, '')), '[^a-z0-9]+') AS w(word)
+    WHERE length(w.word) >= 2 ORDER BY w.word`);
+  words = rows.map((r) => r.word);
+});
+afterAll(() => db?.dispose());
+
+const asText = async (query: ReturnType<typeof buildTextQuery> & object) => {
+  const [row] = await db.query<{ match: string; ranked: string }>(
+    sql`SELECT (${query.tsquery})::text AS match, (${query.ranked})::text AS ranked`,
+  );
+  return row;
+};
+const matched = async (tsquery: ReturnType<typeof sql>) =>
+  (await db.query<{ id: number }>(sql`SELECT id FROM offers WHERE search_document @@ ${tsquery} ORDER BY id`)).map(
+    (r) => Number(r.id),
+  );
+
+describe("a search's text", () => {
+  it("leaves out a word's own prefix where its stem's prefix covers it, and keeps both for ranking", async () => {
+    expect(await asText(buildTextQuery("install")!)).toEqual({
+      match: "'instal':*",
+      ranked: "'install':* | 'instal':*",
+    });
+    // "dating" stems to "date": neither starts the other, so both are asked for.
+    expect(await asText(buildTextQuery("dating")!)).toEqual({
+      match: "'dating':* | 'date':*",
+      ranked: "'dating':* | 'date':*",
+    });
+    // Only the last word is a prefix; whole words keep every spelling.
+    expect((await asText(buildTextQuery("surveys installs")!)).match).toBe("( 'surveys' | 'survey' ) & 'instal':*");
+  });
+
+  it("matches the same offers as the query it ranks with (property)", async () => {
+    const typed = fc.tuple(
+      fc.constantFrom(...words),
+      fc.nat({ max: 4 }).map((cut) => cut), // letters cut off the end: a half-typed word
+      fc.option(fc.constantFrom(...words), { nil: undefined }),
+    );
+    await fc.assert(
+      fc.asyncProperty(typed, async ([word, cut, before]) => {
+        const last = word.length - cut >= 2 ? word.slice(0, word.length - cut) : word;
+        const query = buildTextQuery(before ? `${before} ${last}` : last);
+        if (!query) return;
+        expect(await matched(query.tsquery)).toEqual(await matched(query.ranked));
+      }),
+      { numRuns: 150, seed: 29 },
+    );
+  });
+
+  it("keeps a close-spelling query's matches the same as its ranked form's", async () => {
+    const query = buildTextQuery("casno installs")!;
+    const close = await db.transaction((tx) => closeSpellings(tx, query));
+    expect(close).not.toBeNull();
+    expect(await matched(close!.tsquery)).toEqual(await matched(close!.ranked));
+  });
+});
