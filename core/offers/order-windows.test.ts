@@ -197,20 +197,21 @@ describe("order windows", () => {
     expect(short).toMatchObject({ windowed: 4, heads: 5, walks: 2 });
 
     // Fewer matches than the cap: counted through the text index, in no order (a rare word's bitmap
-    // is small; a walk along popularity would pass every offer), then the page reads them straight
-    // through the text index; for the words as typed and again for their close spellings (fewer
-    // than 3 matches). No walk, no window.
+    // is small; a walk along popularity would pass every offer). The count has read every match, so
+    // it sorts them for the page in the same statement: no head of its own; for the words as typed
+    // and again for their close spellings (fewer than 3 matches). No walk, no window.
     const rare = await trace({ query: rareWord, selectedTab: "newest" });
     expect(rare.answer.offers.filter((o) => o.name.toLowerCase().includes(rareWord))).toHaveLength(1);
-    expect(rare).toMatchObject({ windowed: 0, heads: 2, walks: 0 });
-    expect(rare.statements.filter((s) => s.includes("AS n FROM (SELECT 1 FROM offers"))).toHaveLength(2);
+    expect(rare).toMatchObject({ windowed: 0, heads: 0, walks: 0 });
+    expect(rare.statements.filter((s) => s.includes("WITH m AS MATERIALIZED"))).toHaveLength(2);
+    expect(rare.answer).toEqual(await run(db, none(), { query: rareWord, selectedTab: "newest" }));
 
     // No match at all: counted through the text index (an unknown word's bitmap is empty), and
     // nothing is read in the order asked for.
     const nothing = await trace({ query: "qqxxzzjj", selectedTab: "highestPayout" });
     expect(nothing.answer.total).toBe(0);
     expect(nothing).toMatchObject({ windowed: 0, heads: 0, walks: 0 });
-    expect(nothing.statements.filter((s) => s.includes("AS n FROM (SELECT 1 FROM offers"))).toHaveLength(1);
+    expect(nothing.statements.filter((s) => s.includes("WITH m AS MATERIALIZED"))).toHaveLength(1);
   });
 
   it("skip a try inside a window when the text's bitmap costs more than the reads it could save", async () => {
@@ -257,6 +258,50 @@ describe("order windows", () => {
     // Pins: the sample, then a walk of every sponsored offer; the organic head: the sample of the
     // 5 most popular offers, then all matches through the text index (no window holds 1,001).
     expect(pinned).toMatchObject({ heads: 4, walks: 3 });
+  });
+});
+
+describe("a search over fewer matches than the cap", () => {
+  // Windows and no windows take the same way here (the count brings the page along), so the
+  // answers are checked against the matches sorted by plain SQL, written apart from search.ts.
+  const orders = {
+    newest: sql`created_at DESC, id DESC`,
+    payoutDesc: sql`payout_usd DESC NULLS LAST, id DESC`,
+    payoutAsc: sql`payout_usd ASC NULLS LAST, id ASC`,
+    nameAsc: sql`lower(name) ASC, id ASC`,
+    nameDesc: sql`lower(name) DESC, id DESC`,
+  };
+  const shapes: Record<keyof typeof orders, Partial<OfferSearchInput>> = {
+    newest: { selectedTab: "newest" },
+    payoutDesc: { selectedTab: "highestPayout" },
+    payoutAsc: { selectedTab: "newest", sortBy: "payout", sortDesc: false },
+    nameAsc: { selectedTab: "newest", sortBy: "name" },
+    nameDesc: { selectedTab: "highestPayout", sortBy: "name", sortDesc: true },
+  };
+
+  it("lists the same offers as sorting every match (property)", async () => {
+    const input = fc.record({
+      query: fc.constantFrom("casino", "insurance", "zorbix", "loans", "dating"),
+      order: fc.constantFrom(...(Object.keys(orders) as (keyof typeof orders)[])),
+      page: fc.integer({ min: 1, max: 3 }),
+      countries: fc.constantFrom("", "US", "GB DE").map((c) => (c ? c.split(" ") : [])),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ query, order, page, countries }) => {
+        const answer = await run(db, small(), { query, page, countries, ...shapes[order] });
+        const text = buildTextQuery(query)!;
+        const matches = await db.query<{ id: number }>(sql`
+          SELECT id FROM offers WHERE status = 'active' AND search_document @@ ${text.ranked}
+            AND (${countries.length === 0} OR countries && ${`{${countries.join(",")}}`}::text[])
+          ORDER BY ${orders[order]}`);
+        fc.pre(matches.length >= 3 && matches.length <= 1000); // neither close spellings nor the cap
+        expect(answer.total).toBe(matches.length);
+        expect(answer.offers.map((o) => o.id)).toEqual(
+          matches.slice((page - 1) * 25, page * 25).map((r) => Number(r.id)),
+        );
+      }),
+      { numRuns: 40, seed: 29 },
+    );
   });
 });
 
