@@ -413,8 +413,20 @@ async function countWithText(
 ): Promise<Counted> {
   if (await windows.countsByBitmap(db, searchText(p.text, p.close)!, share, cap + 1))
     return countWithPage(db, p, cap, page);
-  const found = (await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], 0, 0, cap + 1)).found!;
-  return { found, ids: null };
+  // Along popularity the head's ids come back with the count: with no more than the cap, they are
+  // every match, and the page sorts them, read by id, instead of finding them again.
+  const head = await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], cap + 1, 0, cap + 1);
+  if (head.found! > cap) return { found: head.found!, ids: null };
+  return { found: head.found!, ids: await pageOf(db, p, head.ids, page) };
+}
+
+/** The page of `page` among the offers `ids` (every match), in the plan's order. */
+async function pageOf(db: Queryable, p: Plan, ids: number[], page: PageOf): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: number }>(sql`
+    SELECT o.id FROM offers o WHERE ${whereSql([sql`o.id = ANY (${array(ids)}::bigint[])`, ...page.extra])}
+    ORDER BY ${orderBy(p)} LIMIT ${page.limit} OFFSET ${page.offset}`);
+  return rows.map((r) => Number(r.id));
 }
 
 /**
