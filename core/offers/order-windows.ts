@@ -126,21 +126,31 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
     /** What the search's costs are weighed with (search.ts weighs its filters with them too). */
     stats,
     /**
-     * Whether `count` matches of `text`, in no order, are found cheaper through the text index
-     * than along popularity. The bitmap, once built, stops after them: its entries plus `count`
-     * table reads (more when a filter tested on each read drops some; `share`: what the filters
-     * keep). A walk along popularity, whose index covers the search, tests offers until it has
-     * them: cheaper only for a word most offers carry. "pet" (1.2% of a million offers) walked
-     * 84,650 offers in 56 ms; its bitmap holds 12,000 entries.
+     * How `count` matches of `text`, in no order, are found cheapest: along popularity (`walk`),
+     * or through the text index, stopping after them (`bitmap`) or reading every match (`all`).
+     * The bitmap, once built, stops after them: its entries plus `count` table reads (more when a
+     * filter tested on each read drops some; `share`: what the filters keep). A walk along
+     * popularity, whose index covers the search, tests offers until it has them: cheaper only for
+     * a word most offers carry. "pet" (1.2% of a million offers) walked 84,650 offers in 56 ms; its
+     * bitmap holds 12,000 entries. Reading every match costs the reads past `count`, and spares
+     * the search building the bitmap again for a page in another order (search.ts): worth it when
+     * those reads cost less than a bitmap ("trial" in Italy by highest payout: about 6,600 matches
+     * against 81,000 entries; its page took two more bitmaps, 140 ms).
      */
-    async countsByBitmap(db: Queryable, text: SearchText, share: () => Promise<number>, count: number) {
+    async countWay(
+      db: Queryable,
+      text: SearchText,
+      share: () => Promise<number>,
+      count: number,
+    ): Promise<"walk" | "bitmap" | "all"> {
       const offers = await stats.offers(db);
-      if (!offers) return false; // never analysed: nothing to weigh with
+      if (!offers) return "walk"; // never analysed: nothing to weigh with
       const { entries, matches } = await stats.text(db, text);
       const kept = Math.max(await share(), 1e-6);
       const bitmap = TEXT_ENTRY_COST * entries + Math.min(matches, count / kept);
       const frequency = (Math.min(matches, offers) * kept) / offers;
-      return frequency === 0 || bitmap <= (count / frequency) * COVERED_ROW_COST;
+      if (frequency !== 0 && bitmap > (count / frequency) * COVERED_ROW_COST) return "walk";
+      return Math.min(matches, offers) * kept - count <= TEXT_ENTRY_COST * entries ? "all" : "bitmap";
     },
 
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */

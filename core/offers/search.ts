@@ -292,15 +292,22 @@ async function countCapped(db: Queryable, p: Plan, cap = OFFERS_TOTAL_CAP): Prom
 type PageOf = { extra: SQL[]; limit: number; offset: number };
 
 /**
- * How many offers match, up to `cap` + 1, and with `page`, that page too when no more than `cap`
- * match: the count has then read every match, so the page is theirs in the plan's order, and
- * no second statement builds the text index's bitmap again ("app" by highest payout in one
+ * How many offers match, up to `cap` + 1, and with `page`, that page too when the count read every
+ * match (no more than `cap` matched, or `all` read them all): the page is then theirs in the plan's
+ * order, and no second statement builds the text index's bitmap again ("app" by highest payout in one
  * vertical and country: 167 matches counted from a bitmap of 431,810 entries, 160 ms, then the
  * same bitmap for the page). `ids` is null when the count stopped at the cap.
  */
 type Counted = { found: number; ids: number[] | null };
 
-async function countWithPage(db: Queryable, p: Plan, cap: number, page: PageOf | null): Promise<Counted> {
+async function countWithPage(
+  db: Queryable,
+  p: Plan,
+  cap: number,
+  page: PageOf | null,
+  /** Read every match, not only `cap` + 1: the page is then always among them. */
+  all = false,
+): Promise<Counted> {
   // Counting stops after the cap: an exact count of a million matches costs more than the page itself.
   // With text, the text index's bitmap names the matches, and only `cap` + 1 of them are read.
   if (!page) {
@@ -312,15 +319,16 @@ async function countWithPage(db: Queryable, p: Plan, cap: number, page: PageOf |
   const rows = await db.query<{ found: number; id: number | null }>(sql`
     WITH m AS MATERIALIZED (
       SELECT o.id, o.popularity, o.created_at, o.updated_at, o.payout_changed_at, o.payout_usd, o.name, o.network_id
-      FROM offers o WHERE ${whereSql(p.where)} LIMIT ${cap + 1}
+      FROM offers o WHERE ${whereSql(p.where)} ${all ? sql`` : sql`LIMIT ${cap + 1}`}
     )
     SELECT f.found, page.id FROM (SELECT count(*)::int AS found FROM m) f
     LEFT JOIN LATERAL (
-      SELECT o.id FROM m o WHERE ${whereSql([sql`f.found <= ${cap}`, ...page.extra])}
+      SELECT o.id FROM m o WHERE ${whereSql([all ? sql`true` : sql`f.found <= ${cap}`, ...page.extra])}
       ORDER BY ${orderBy(p)} LIMIT ${page.limit} OFFSET ${page.offset}
     ) page ON true`);
-  const found = rows[0].found;
-  return { found, ids: found > cap ? null : rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
+  const found = Math.min(rows[0].found, cap + 1);
+  const complete = all || found <= cap;
+  return { found, ids: complete ? rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) : null };
 }
 
 /**
@@ -400,8 +408,9 @@ async function filterShare(db: Queryable, stats: SearchStats, input: OfferSearch
 
 /**
  * How many offers match a search with text, up to `cap` + 1: any `cap` + 1 matches will do, so
- * they are counted through the text index or along popularity, whichever the windows judge cheaper.
- * Through the text index the count brings `page` along when it read every match (countWithPage).
+ * they are counted through the text index or along popularity, whichever the windows judge cheaper
+ * (countWay). Through the text index the count brings `page` along when it read every match
+ * (countWithPage), and it reads them all when that costs less than building the bitmap again.
  */
 async function countWithText(
   db: Queryable,
@@ -411,8 +420,8 @@ async function countWithText(
   cap: number,
   page: PageOf,
 ): Promise<Counted> {
-  if (await windows.countsByBitmap(db, searchText(p.text, p.close)!, share, cap + 1))
-    return countWithPage(db, p, cap, page);
+  const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1);
+  if (way !== "walk") return countWithPage(db, p, cap, page, way === "all");
   // Along popularity the head's ids come back with the count: with no more than the cap, they are
   // every match, and the page sorts them, read by id, instead of finding them again.
   const head = await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], cap + 1, 0, cap + 1);
