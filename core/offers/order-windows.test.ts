@@ -166,17 +166,26 @@ describe("order windows", () => {
     // Relevance takes the most popular matches and counts them in one walk (after the pins' own).
     expect(await trace({ query: "zeta" })).toMatchObject({ windowed: 2, heads: 2 });
 
-    // Another order: the matches are counted along popularity, whose index covers the search (up to
-    // the cap; here inside its sample, the 1,200 most popular), and the page takes its own 25 rows,
-    // here from the sample (the 1,200 newest).
-    const common = await trace({ query: "zeta", selectedTab: "newest" });
+    // Another order, a word in 90% of the offers: counting along popularity, then walking the
+    // order's first window for the page (1,200 of these 1,500 offers, each a table read: the
+    // newest order's index does not cover the search) costs more than reading all 1,350 matches
+    // through the text index, so the count reads them all and sorts them for the page.
+    const zetaNewest = { query: "zeta", selectedTab: "newest" } as const;
+    const common = await trace(zetaNewest);
     expect(common.answer.offers).toHaveLength(25);
     expect(common.answer.totalCapped).toBe(true);
-    expect(common).toMatchObject({ windowed: 2, heads: 2, walks: 2 });
-    const old = await trace({ query: "omega", selectedTab: "newest" });
+    expect(common).toMatchObject({ heads: 0, walks: 0 });
+    expect(common.statements.filter((s) => s.includes("WITH m AS MATERIALIZED"))).toHaveLength(1);
+    expect(common.answer).toEqual(await run(db, none(), zetaNewest));
+    const old = await trace({ query: "omega", selectedTab: "newest" }, stepped());
     expect(old.answer.total).toBe(1000);
-    // "omega" fills no window of popularity with 1,001 matches: counted through the text index.
-    expect(old).toMatchObject({ windowed: 2, heads: 3, walks: 2 });
+    // With a first window small against the catalogue (200 of 1,500 offers), counting along
+    // popularity and then finding the page costs less than reading every match. "omega" fills no
+    // window of popularity with 1,001 matches: counted through the text index after the sample.
+    // Its page: the 200 newest hold none of these old offers, and the next window's range costs
+    // more than reading every match, so they are read.
+    expect(old).toMatchObject({ windowed: 2, heads: 4, walks: 2 });
+    expect(old.answer).toEqual(await run(db, none(), { query: "omega", selectedTab: "newest" }));
 
     // "psiquor", a word of the 1,100 oldest offers only (unlike "omega", which a few names carry
     // too). Counted like "omega" (two heads), then the page: the sample (the 200 newest) holds

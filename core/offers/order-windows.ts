@@ -132,16 +132,19 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
      * filter tested on each read drops some; `share`: what the filters keep). A walk along
      * popularity, whose index covers the search, tests offers until it has them: cheaper only for
      * a word most offers carry. "pet" (1.2% of a million offers) walked 84,650 offers in 56 ms; its
-     * bitmap holds 12,000 entries. Reading every match costs the reads past `count`, and spares
-     * the search building the bitmap again for a page in another order (search.ts): worth it when
-     * those reads cost less than a bitmap ("trial" in Italy by highest payout: about 6,600 matches
-     * against 81,000 entries; its page took two more bitmaps, 140 ms).
+     * bitmap holds 12,000 entries.
+     * Reading every match also yields the page of `head` rows in the order of `page` (search.ts),
+     * which otherwise costs a walk of that order's first window and, unless it holds the page, the
+     * bitmap again: so every match is read when that costs less than counting and then finding the
+     * page. "trial" in Italy by highest payout: about 6,600 matches against 81,000 entries; its page
+     * took two more bitmaps, 140 ms.
      */
     async countWay(
       db: Queryable,
       text: SearchText,
       share: () => Promise<number>,
       count: number,
+      page: { key: OrderKey; head: number },
     ): Promise<"walk" | "bitmap" | "all"> {
       const offers = await stats.offers(db);
       if (!offers) return "walk"; // never analysed: nothing to weigh with
@@ -149,8 +152,14 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       const kept = Math.max(await share(), 1e-6);
       const bitmap = TEXT_ENTRY_COST * entries + Math.min(matches, count / kept);
       const frequency = (Math.min(matches, offers) * kept) / offers;
-      if (frequency !== 0 && bitmap > (count / frequency) * COVERED_ROW_COST) return "walk";
-      return Math.min(matches, offers) * kept - count <= TEXT_ENTRY_COST * entries ? "all" : "bitmap";
+      const walk = frequency === 0 ? Infinity : (count / frequency) * COVERED_ROW_COST;
+      const [first] = (await windowsOf(db, page.key)).edges;
+      const sample = first ? first.size * (page.key.covering ? COVERED_ROW_COST : 1) : 0;
+      const sampleHolds = first && frequency * first.size >= page.head;
+      const all = TEXT_ENTRY_COST * entries + Math.min(matches, offers) * kept;
+      const findPage = sample + (sampleHolds ? 0 : all);
+      if (all <= Math.min(bitmap, walk) + findPage) return "all";
+      return bitmap <= walk ? "bitmap" : "walk";
     },
 
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */

@@ -420,7 +420,11 @@ async function countWithText(
   cap: number,
   page: PageOf,
 ): Promise<Counted> {
-  const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1);
+  const key = orderKey(p)!;
+  const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
+    key,
+    head: page.offset + page.limit,
+  });
   if (way !== "walk") return countWithPage(db, p, cap, page, way === "all");
   // Along popularity the head's ids come back with the count: with no more than the cap, they are
   // every match, and the page sorts them, read by id, instead of finding them again.
