@@ -29,7 +29,7 @@ import {
   type OfferSearchResult,
   type OfferSort,
 } from "#contracts/offers.ts";
-import { buildTextQuery, closeSpellings, type CloseQuery, type TextQuery } from "./text-query.ts";
+import { buildTextQuery, closeSpellings, prefixWords, type CloseQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarks, updatedLately } from "./changes.ts";
@@ -481,8 +481,9 @@ export async function searchOffers(
   windows: OrderWindows,
   input: OfferSearch,
 ): Promise<OfferSearchResult> {
-  const text = buildTextQuery(input.query);
-  const { result, fuzzy, rows, marks } = await inSearchTransaction(db, text !== null, async (tx) => {
+  const typed = buildTextQuery(input.query);
+  const { result, fuzzy, rows, marks } = await inSearchTransaction(db, typed !== null, async (tx) => {
+    const text = typed && (await prefixWords(tx, typed));
     let found = await run(tx, windows, input, text, null);
     let loose = false;
     const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;

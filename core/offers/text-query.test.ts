@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { sql } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { buildTextQuery, closeSpellings } from "./text-query.ts";
+import { buildTextQuery, closeSpellings, prefixWords } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 /** Words of the offers' documents, as written in their names and descriptions. */
@@ -69,5 +69,48 @@ describe("a search's text", () => {
     const close = await db.transaction((tx) => closeSpellings(tx, query));
     expect(close).not.toBeNull();
     expect(await matched(close!.tsquery)).toEqual(await matched(close!.ranked));
+  });
+});
+
+describe("a prefix asked as the words it starts", () => {
+  const expanded = async (query: string) => {
+    const typed = buildTextQuery(query)!;
+    const asked = await db.transaction((tx) => prefixWords(tx, typed));
+    return { typed, asked };
+  };
+
+  it("asks for the catalogue's words instead of the prefix, and finds the same offers (property)", async () => {
+    const { asked } = await expanded("insuran");
+    expect((await asText(asked)).match).not.toContain(":*");
+    const typed = fc.tuple(
+      fc.constantFrom(...words),
+      fc.nat({ max: 4 }),
+      fc.option(fc.constantFrom(...words), { nil: undefined }),
+    );
+    let asWords = 0;
+    await fc.assert(
+      fc.asyncProperty(typed, async ([word, cut, before]) => {
+        const last = word.length - cut >= 2 ? word.slice(0, word.length - cut) : word;
+        const query = `${before ?? ""} ${last}`.trim();
+        const { typed: plain, asked: exact } = await expanded(query);
+        if (!(await asText(exact)).match.includes(":*")) asWords++;
+        expect(await matched(exact.tsquery)).toEqual(await matched(plain.tsquery));
+      }),
+      { numRuns: 150, seed: 29 },
+    );
+    expect(asWords).toBeGreaterThan(100);
+  });
+
+  it("learns the words of new offers and of changed descriptions in the same statement", async () => {
+    const [{ id }] = await db.query<{ id: number }>(sql`SELECT id FROM offers ORDER BY id LIMIT 1`);
+    await db.query(sql`UPDATE offers SET description = description || ' quuxfrobnicator' WHERE id = ${id}`);
+    expect(await matched((await expanded("quuxfrob")).asked.tsquery)).toEqual([Number(id)]);
+    expect((await asText((await expanded("quuxfrob")).asked)).match).toBe("'quuxfrobn'");
+    // A new offer, copied from that one under a new name.
+    const [copy] = await db.query<{ id: number }>(sql`
+      INSERT INTO offers (slug, name, network_id, payout_type, description, status, countries, category_ids)
+      SELECT slug || '-zyglorp', 'Zyglorpia ' || name, network_id, payout_type, description, status, countries, category_ids
+      FROM offers WHERE id = ${id} RETURNING id`);
+    expect(await matched((await expanded("zyglorp")).asked.tsquery)).toEqual([Number(copy.id)]);
   });
 });

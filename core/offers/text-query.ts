@@ -34,6 +34,8 @@ export type TextQuery = {
   text: string;
   /** One tsquery per word, in `words` order: what `tsquery` and `ranked` AND. */
   terms: { match: SQL; ranked: SQL }[];
+  /** Whether the last word is matched as a prefix (see prefixWords). */
+  prefixed: boolean;
 };
 
 /** A text query widened to close spellings; `words`: the close spellings it added. */
@@ -63,9 +65,11 @@ export function buildTextQuery(query: string): TextQuery | null {
   const meaningful = all.filter((w) => !STOPWORDS.has(w));
   const words = (meaningful.length ? meaningful : all).slice(0, MAX_WORDS);
   const lastTyped = all[all.length - 1];
+  const last = words[words.length - 1];
+  const prefixed = last === lastTyped && last.length >= MIN_PREFIX;
   const parts = words.map((word, i) => {
     // Words are [a-z0-9]+ only, so they cannot carry tsquery syntax.
-    const prefix = i === words.length - 1 && word === lastTyped && word.length >= MIN_PREFIX;
+    const prefix = i === words.length - 1 && prefixed;
     const term = prefix ? `${word}:*` : word;
     const simple = sql`to_tsquery('simple', ${term})`;
     const english = sql`to_tsquery('english', ${term})`;
@@ -73,15 +77,51 @@ export function buildTextQuery(query: string): TextQuery | null {
     const ranked = sql`(CASE WHEN ${english} = ${simple} THEN ${simple} ELSE ${simple} || ${english} END)`;
     return { match: prefix ? matchOnly(simple, english, ranked) : ranked, ranked };
   });
-  const and = (terms: SQL[]) => sql`(${sql.join(terms, sql` && `)})`;
   return {
     words,
     tsquery: and(parts.map((p) => p.match)),
     ranked: and(parts.map((p) => p.ranked)),
     text,
     terms: parts,
+    prefixed,
   };
 }
+
+const and = (terms: SQL[]) => sql`(${sql.join(terms, sql` && `)})`;
+
+/** Most words a prefix is asked as; a prefix of a few letters starts hundreds. */
+const PREFIX_WORDS = 32;
+
+/**
+ * The query with its last word, a prefix, matched as the catalogue's words it starts
+ * ("trial:*" as 'trial', "app:*" as 'app' | 'apps' | 'applic' | …), from the table of every
+ * document word (migration 0029): the same offers, and the text index finds them two to three
+ * times faster (it collects a prefix's words into a bitmap of their own first). Unchanged when
+ * the prefix starts no word (nothing to find, fast either way) or more than PREFIX_WORDS.
+ * Only the match: the ranking keeps the prefix, so ts_rank counts the same.
+ */
+export async function prefixWords(db: Queryable, query: TextQuery): Promise<TextQuery> {
+  if (!query.prefixed) return query;
+  const last = query.terms[query.terms.length - 1];
+  // A prefix reads 'instal':* in a tsquery's text, and holds a–z and 0–9 only (a typed word's
+  // spelling or stem), so the words it starts lie in [prefix, prefix with its last letter raised).
+  const [{ words }] = await db.query<{ words: string[] | null }>(sql`
+    SELECT CASE WHEN count(*) <= ${PREFIX_WORDS} THEN array_agg(DISTINCT w.word) END AS words
+    FROM (SELECT DISTINCT m[1] AS prefix FROM regexp_matches((${last.match})::text, ${PREFIX_IN_TEXT}, 'g') AS m) p
+    CROSS JOIN LATERAL (
+      SELECT d.word FROM offer_document_words d
+      WHERE d.word >= p.prefix COLLATE "C"
+        AND d.word < (left(p.prefix, -1) || chr(ascii(right(p.prefix, 1)) + 1)) COLLATE "C"
+      LIMIT ${PREFIX_WORDS + 1}
+    ) w`);
+  if (!words?.length) return query;
+  const exact = words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+  const terms = [...query.terms.slice(0, -1), { ...last, match: sql`(${exact}::tsquery)` }];
+  return { ...query, terms, tsquery: and(terms.map((t) => t.match)) };
+}
+
+/** A prefix in a tsquery's text: 'instal':* */
+const PREFIX_IN_TEXT = String.raw`'([a-z0-9]+)':\*`;
 
 /**
  * A prefix whose stem starts the word ("install:*", stem "instal:*") matches every word the
