@@ -13,7 +13,7 @@ export { createRoot } from "preact/compat/client";
  * that suspends, happens off the page, and the document is hydrated once it has settled.
  */
 export async function hydrateRoot(container: Element | Document, children: ComponentChildren) {
-  await afterNextPaint(); // the page is on screen before any rendering
+  await yieldToBrowser(); // the page's first paint, if it is due, before any rendering
   let suspended: unknown;
   const scratch = document.createElement("div");
   render(createElement(FirstSuspension, { onSuspend: (thrown) => (suspended = thrown) }, children), scratch);
@@ -29,17 +29,6 @@ export async function hydrateRoot(container: Element | Document, children: Compo
  * long one that a tap or the first paint would have to wait out (Lighthouse's total blocking time).
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Waits for the browser's next paint (a frame callback runs just before it; the timeout, after
- * it), so the server's HTML is painted before hydration's long task, never behind it, and the
- * page shows as early on a slow phone as on a fast one. A hidden page paints no frames: there a
- * plain yield.
- */
-const afterNextPaint = () =>
-  document.visibilityState === "hidden"
-    ? yieldToBrowser()
-    : new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Catches what its children throw while they render (a thrown promise: "suspend until this settles"), then renders nothing. */
 class FirstSuspension extends Component<
