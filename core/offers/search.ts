@@ -29,7 +29,14 @@ import {
   type OfferSearchResult,
   type OfferSort,
 } from "#contracts/offers.ts";
-import { buildTextQuery, closeSpellings, prefixWords, type CloseQuery, type TextQuery } from "./text-query.ts";
+import {
+  buildTextQuery,
+  closeSpellings,
+  findsNothing,
+  prefixWords,
+  type CloseQuery,
+  type TextQuery,
+} from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarks, updatedLately } from "./changes.ts";
@@ -394,8 +401,11 @@ async function run(
   const count = organic.found === null ? await countCapped(db, p) : organic.found + pins.length;
   const total = Math.min(count, cap);
   const shownPins = input.page === 1 ? pins : [];
-  return { p, total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
+  return { total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
 }
+
+/** What a search finds, when it is known to find nothing. */
+const nothingFound: Awaited<ReturnType<typeof run>> = { total: 0, capped: false, ids: [], pinned: new Set() };
 
 /** About what share of the offers the country and vertical filters keep (1 without them). */
 async function filterShare(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<number> {
@@ -484,7 +494,7 @@ export async function searchOffers(
   const typed = buildTextQuery(input.query);
   const { result, fuzzy, rows, marks } = await inSearchTransaction(db, typed !== null, async (tx) => {
     const text = typed && (await prefixWords(tx, typed));
-    let found = await run(tx, windows, input, text, null);
+    let found = text && (await findsNothing(tx, text)) ? nothingFound : await run(tx, windows, input, text, null);
     let loose = false;
     const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;
     if (close) {

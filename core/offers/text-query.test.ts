@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { sql } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { buildTextQuery, closeSpellings, prefixWords } from "./text-query.ts";
+import { buildTextQuery, closeSpellings, findsNothing, prefixWords } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 /** Words of the offers' documents, as written in their names and descriptions. */
@@ -112,5 +112,62 @@ describe("a prefix asked as the words it starts", () => {
       SELECT slug || '-zyglorp', 'Zyglorpia ' || name, network_id, payout_type, description, status, countries, category_ids
       FROM offers WHERE id = ${id} RETURNING id`);
     expect(await matched((await expanded("zyglorp")).asked.tsquery)).toEqual([Number(copy.id)]);
+  });
+});
+
+describe("a query known to find nothing", () => {
+  /** A catalogue word as typed: cut short, or misspelt (a letter replaced), or as it is. */
+  const typedWord = () =>
+    fc
+      .tuple(fc.constantFrom(...words), fc.nat({ max: 3 }), fc.nat(), fc.constantFrom("q", "z", "x", "e", ""))
+      .map(([word, cut, at, letter]) => {
+        const kept = word.length - cut >= 2 ? word.slice(0, word.length - cut) : word;
+        const i = at % kept.length;
+        return kept.slice(0, i) + letter + kept.slice(i + 1);
+      })
+      .filter((word) => word.length >= 1);
+  const nothingIn = async (query: string) => {
+    const { asked, nothing } = await db.transaction(async (tx) => {
+      const asked = await prefixWords(tx, buildTextQuery(query)!);
+      return { asked, nothing: await findsNothing(tx, asked) };
+    });
+    return { nothing, found: await matched(asked.tsquery) };
+  };
+
+  it("is one word no document holds, whole or as a prefix, and every other word finds offers (property)", async () => {
+    let nothing = 0;
+    await fc.assert(
+      fc.asyncProperty(typedWord(), async (word) => {
+        const result = await nothingIn(word);
+        if (result.nothing) nothing++;
+        // One word: nothing is known exactly when no offer matches.
+        expect(result.nothing).toBe(result.found.length === 0);
+      }),
+      { numRuns: 150, seed: 31 },
+    );
+    expect(nothing).toBeGreaterThan(20);
+    // A short prefix starting more words than are asked for one by one stays a prefix.
+    const [{ id }] = await db.query<{ id: number }>(sql`
+      INSERT INTO offers (slug, name, network_id, payout_type, description, status, countries, category_ids)
+      SELECT slug || '-zq', name, network_id, payout_type,
+        (SELECT string_agg('zq' || n, ' ') FROM generate_series(1, 40) AS n), status, countries, category_ids
+      FROM offers ORDER BY id LIMIT 1 RETURNING id`);
+    const [{ starting }] = await db.query<{ starting: number }>(
+      sql`SELECT count(*)::int AS starting FROM offer_document_words WHERE word LIKE 'zq%'`,
+    );
+    expect(starting).toBeGreaterThan(32);
+    expect(await nothingIn("zq")).toEqual({ nothing: false, found: [Number(id)] });
+  });
+
+  it("never holds back a match among several words (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(typedWord(), { minLength: 2, maxLength: 3 }), async (typed) => {
+        const result = await nothingIn(typed.join(" "));
+        if (result.nothing) expect(result.found).toEqual([]);
+      }),
+      { numRuns: 100, seed: 37 },
+    );
+    // A word of the catalogue with one it lacks: nothing, whatever the first finds.
+    expect((await nothingIn(`${words[0]} qqzzxq`)).nothing).toBe(true);
   });
 });

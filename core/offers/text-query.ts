@@ -122,6 +122,36 @@ export async function prefixWords(db: Queryable, query: TextQuery): Promise<Text
 
 /** A prefix in a tsquery's text: 'instal':* */
 const PREFIX_IN_TEXT = String.raw`'([a-z0-9]+)':\*`;
+/** A word or a prefix in a tsquery's text: 'install' or 'instal':* */
+const LEXEME_IN_TEXT = String.raw`'([a-z0-9]+)'(:\*)?`;
+
+/**
+ * Whether the query can match no offer: one of the words it ANDs has none of its spellings (nor,
+ * for a prefix, a word it starts) in any document, by the table of every document word (migration
+ * 0029; it lacks no word a document holds). A misspelt or absent word ("casno", "hovercraft") then
+ * needs no search: the one that would find nothing walks the 4,096 most popular offers to learn
+ * that it cannot pick a window (4,068 buffers at a million offers), and builds the bitmaps.
+ * A word whose spellings do not read as a–z and 0–9 counts as present: nothing is known of it.
+ */
+export async function findsNothing(db: Queryable, query: TextQuery): Promise<boolean> {
+  const terms = sql.join(
+    query.terms.map((t) => sql`(${t.match})::text`),
+    sql`, `,
+  );
+  const [{ nothing }] = await db.query<{ nothing: boolean }>(sql`
+    SELECT coalesce(bool_or(NOT t.known), false) AS nothing FROM (
+      SELECT EXISTS (
+          SELECT 1 FROM regexp_matches(t.spellings, ${LEXEME_IN_TEXT}, 'g') AS m
+          WHERE CASE WHEN m[2] IS NULL
+            THEN EXISTS (SELECT 1 FROM offer_document_words d WHERE d.word = m[1] COLLATE "C")
+            ELSE EXISTS (SELECT 1 FROM offer_document_words d WHERE d.word >= m[1] COLLATE "C"
+              AND d.word < (left(m[1], -1) || chr(ascii(right(m[1], 1)) + 1)) COLLATE "C")
+          END
+        ) OR regexp_replace(t.spellings, ${LEXEME_IN_TEXT}, '', 'g') ~ '''' OR t.spellings !~ '''' AS known
+      FROM unnest(ARRAY[${terms}]) AS t(spellings)
+    ) t`);
+  return nothing;
+}
 
 /**
  * A prefix whose stem starts the word ("install:*", stem "instal:*") matches every word the
