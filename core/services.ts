@@ -35,6 +35,7 @@ import { createNetworkEditor } from "#core/networks/editor.ts";
 import { createTrafficSourceEditor } from "#core/traffic-sources/editor.ts";
 import { createVerticalEditor } from "#core/reference/verticals.ts";
 import { createWatchlist } from "#core/account/watchlist.ts";
+import { createPersonalParts } from "#core/account/personal.ts";
 import { createApiKeyService } from "#core/account/api-keys.ts";
 import { createSavedSearches } from "#core/account/saved-searches.ts";
 import { createAlerts } from "#core/alerts/alerts.ts";
@@ -81,6 +82,15 @@ export function createServices(db: Database, settings: CoreSettings) {
     },
     log,
   );
+  const auth = createAuthService({
+    db,
+    limiter: rateLimits,
+    mail,
+    antibot,
+    log,
+    publicUrl: settings.publicUrl,
+    ipHashSalt,
+  });
   const networks = createNetworkService(db, { ipHashSalt, limiter: rateLimits });
   const offers = createOfferService(db, {
     searchCacheTtlMs: settings.searchCacheSeconds * 1000,
@@ -110,7 +120,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     antibot,
     mail,
     rateLimits,
-    auth: createAuthService({ db, limiter: rateLimits, mail, antibot, log, publicUrl: settings.publicUrl, ipHashSalt }),
+    auth,
     networks,
     trafficSources: createTrafficSourceService(db),
     networkEditor: createNetworkEditor(db, { onChange: catalogueChanged }),
@@ -136,6 +146,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
     watchlist: createWatchlist(db),
+    personalParts: createPersonalParts(auth),
     // Keys for the public read API; /api/v1 verifies them on every request.
     apiKeys: createApiKeyService(db),
     savedSearches: createSavedSearches(db),

@@ -2,7 +2,7 @@
 // their current payout and what changed since the owner last opened the list.
 // Changes come from the offer row (its last payout change, migration 0017) and
 // from offer_history (status moves recorded by syncs, migration 0014).
-import { sql, array, type Database, type Queryable } from "#db/client.ts";
+import { sql, array, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { HttpError, notFound } from "#core/errors.ts";
 import { OFFER_CURRENCY } from "#core/offers/columns.ts";
 import {
@@ -36,6 +36,34 @@ const toItem = (r: ItemRow): WatchlistItem => ({
 });
 const ITEM_COLUMNS = sql`w.id, w.offer_id AS "offerId", w.network_id AS "networkId",
   w.created_at AS "createdAt", w.last_seen_at AS "lastSeenAt"`;
+
+/** The offers and networks a page shows, whose stars it asks about. */
+export type OnScreen = { offerIds?: readonly number[]; networkIds?: readonly number[] };
+/** A followed item among those on screen: [item id, offer id, network id]. */
+export type FollowedRow = [number | string, number | string | null, number | string | null];
+
+/**
+ * The items among `on` that the user `userId` (an expression: a value, or a column of the
+ * statement it joins) follows, as one JSON column of FollowedRow; null when nothing is asked.
+ */
+export function followedColumn(userId: SQL, on: OnScreen): SQL | null {
+  const offerIds = on.offerIds ?? [];
+  const networkIds = on.networkIds ?? [];
+  if (!offerIds.length && !networkIds.length) return null;
+  return sql`(SELECT coalesce(json_agg(json_build_array(w.id, w.offer_id, w.network_id)), '[]'::json)
+    FROM watchlist_items w WHERE w.user_id = ${userId}
+      AND (w.offer_id = ANY (${array(offerIds)}::bigint[]) OR w.network_id = ANY (${array(networkIds)}::bigint[])))`;
+}
+
+/** A page's stars from followedColumn's rows: offer or network id → watchlist item id. */
+export function watchStateOf(rows: readonly FollowedRow[]): WatchState {
+  const state: WatchState = { signedIn: true, offers: {}, networks: {} };
+  for (const [id, offerId, networkId] of rows) {
+    if (offerId !== null) state.offers[Number(offerId)] = Number(id);
+    else if (networkId !== null) state.networks[Number(networkId)] = Number(id);
+  }
+  return state;
+}
 
 /** The payout's last change, when it came after the owner's last visit (see core/offers/changes.ts for the USD/percent rule). */
 const MOVED_IN_USD = sql`coalesce(o.payout_usd <> o.previous_payout_usd, false)`;
@@ -126,22 +154,11 @@ export function createWatchlist(db: Database) {
   };
 
   /** For a page's stars: which of the offers and networks on screen the user follows, in one query. */
-  async function followedAmong(
-    userId: number,
-    on: { offerIds?: readonly number[]; networkIds?: readonly number[] },
-  ): Promise<WatchState> {
-    const offerIds = on.offerIds ?? [];
-    const networkIds = on.networkIds ?? [];
-    const state: WatchState = { signedIn: true, offers: {}, networks: {} };
-    if (!offerIds.length && !networkIds.length) return state;
-    const rows = await db.query<ItemRow>(sql`SELECT ${ITEM_COLUMNS} FROM watchlist_items w
-        WHERE w.user_id = ${userId}
-          AND (w.offer_id = ANY (${array(offerIds)}::bigint[]) OR w.network_id = ANY (${array(networkIds)}::bigint[]))`);
-    for (const item of rows.map(toItem)) {
-      if (item.offerId !== null) state.offers[item.offerId] = item.id;
-      else if (item.networkId !== null) state.networks[item.networkId] = item.id;
-    }
-    return state;
+  async function followedAmong(userId: number, on: OnScreen): Promise<WatchState> {
+    const followed = followedColumn(sql`${userId}`, on);
+    if (!followed) return watchStateOf([]);
+    const [row] = await db.query<{ followed: FollowedRow[] }>(sql`SELECT ${followed} AS followed`);
+    return watchStateOf(row.followed);
   }
 
   return {

@@ -3,7 +3,7 @@
 // when configured, checked by the anti-bot verifier. Answers never reveal
 // whether an address has an account, except the 409 the spec asks of register.
 import { setTimeout as sleepMs } from "node:timers/promises";
-import { sql, array, type Database } from "#db/client.ts";
+import { sql, array, type Database, type SQL } from "#db/client.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { ANTIBOT_ACTIONS, ANTIBOT_FIELD, type WithAntibotToken } from "#contracts/antibot.ts";
 import type { Antibot } from "../antibot/recaptcha.ts";
@@ -147,6 +147,9 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The logged-in user for a session token, or null. */
     userForToken: (token: string | undefined | null) => (token ? sessions.user(token) : Promise.resolve(null)),
+    /** The session's user and `also`, an expression over the user's id `u.id`, in one statement. */
+    userForTokenWith: <T>(token: string | undefined | null, also: SQL) =>
+      token ? sessions.userWith<T>(token, also) : Promise.resolve(null),
 
     /** Ends one session. Unknown or already revoked tokens are fine: logout always succeeds. */
     async logout(token: string | undefined | null): Promise<void> {
@@ -230,3 +233,5 @@ export function createAuthService(deps: AuthDeps) {
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -16,6 +16,10 @@ import { AUTH_COOKIE, sessionCookie, stripBearer } from "#core/auth/sessions.ts"
 import type { Services } from "#core/services.ts";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route looks its session up itself, in the statement that reads its data. */
+    ownSession?: boolean;
+  }
   interface FastifyRequest {
     /** The logged-in user (Bearer header or session cookie), or null. */
     user: SessionUser | null;
@@ -26,7 +30,7 @@ const FORGOT_PASSWORD_SENT = "If an account exists for this email address, we ha
 const PASSWORD_CHANGED = "Your password has been changed. You can now log in with the new one.";
 
 /** The session token of a request: `Authorization: Bearer …` first, then the cookie. */
-function sessionToken(request: FastifyRequest): string | undefined {
+export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === "string" && /^Bearer\s+/i.test(header)) return stripBearer(header);
   return stripBearer(request.cookies?.[AUTH_COOKIE]);
@@ -42,6 +46,8 @@ export function loggedInUserOr401(request: FastifyRequest): SessionUser {
 export function registerSessionUser(api: FastifyInstance, services: Services) {
   api.decorateRequest("user", null);
   api.addHook("onRequest", async (request) => {
+    // A route that reads the session with its own statement says so (`ownSession`); its user stays null.
+    if (request.routeOptions.config.ownSession) return;
     const token = sessionToken(request);
     request.user = token ? await services.auth.userForToken(token) : null;
   });

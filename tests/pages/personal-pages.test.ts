@@ -2,7 +2,7 @@
 // page's script gets the page every signed-in visitor shares, rendered once with no
 // user, and fetches its own name and stars from /api/account/personal. Nothing one
 // user owns enters that copy; a browser without the script still gets its own page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
 import type { OfferSearchResult } from "#contracts/offers.ts";
@@ -162,5 +162,19 @@ describe("GET /api/account/personal", () => {
       expect(res.body).not.toContain("<script>");
     }
     expect((await personal("", alice.headers)).json<PersonalParts>().watch).toEqual({ offers: {}, networks: {} });
+  });
+
+  it("reads the session and the follows in one statement: every signed-in page view sends this request", async () => {
+    const query = `offerIds=${offers[0].id},${offers[1].id}&networkIds=${offers[0].networkId}`;
+    await personal(query, alice.headers); // touches the session if it was idle, so the count below is the steady one
+    const statements = vi.spyOn(t.db, "query");
+    try {
+      const res = await personal(query, alice.headers);
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json<PersonalParts>().watch.offers)).toEqual([String(offers[0].id)]);
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 });

@@ -3,18 +3,23 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";
 import { personalQuery, type PersonalParts } from "#contracts/personal.ts";
+import { HttpError } from "#core/errors.ts";
+import { NOT_LOGGED_IN } from "#core/auth/auth.ts";
 import { sessionCookie } from "#core/auth/sessions.ts";
-import { loggedInUserOr401 } from "../auth.ts";
+import { sessionToken } from "../auth.ts";
 
 export async function personalRoutes(api: FastifyInstance, { services }: { services: Services }) {
-  api.get("/account/personal", async (request, reply): Promise<PersonalParts> => {
-    // A shared page is served on the session cookie alone: one that no longer signs anyone in
-    // is cleared here, so the page the browser then reloads is the anonymous one.
-    if (!request.user) reply.header("set-cookie", sessionCookie(null, services.secureCookies));
-    const user = loggedInUserOr401(request);
-    const on = personalQuery.parse(request.query ?? {});
-    const { offers, networks } = await services.watchlist.followedAmong(user.id, on);
+  // Every signed-in page view asks for these: the session is read with them, in one statement.
+  api.get("/account/personal", { config: { ownSession: true } }, async (request, reply): Promise<PersonalParts> => {
+    const token = sessionToken(request);
+    const parts = token ? await services.personalParts(token, personalQuery.parse(request.query ?? {})) : null;
+    if (!parts) {
+      // A shared page is served on the session cookie alone: one that no longer signs anyone in
+      // is cleared here, so the page the browser then reloads is the anonymous one.
+      reply.header("set-cookie", sessionCookie(null, services.secureCookies));
+      throw new HttpError(401, NOT_LOGGED_IN);
+    }
     reply.header("cache-control", "private, no-store");
-    return { user: { name: user.name, email: user.email, scope: user.scope }, watch: { offers, networks } };
+    return parts;
   });
 }
