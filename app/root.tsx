@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
@@ -18,6 +17,7 @@ import { NavigationFocus } from "#app/ui/shell/NavigationFocus.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { IdlePrefetch } from "#app/ui/shell/IdlePrefetch.tsx";
+import { PageScripts } from "#app/ui/shell/PageScripts.tsx";
 import { FailedLoadRecovery } from "#app/ui/shell/FailedLoadRecovery.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
 import { ConsentProvider } from "#app/ui/consent/Consent.tsx";
@@ -75,10 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/*
-          The one stylesheet, first: it blocks the first paint, so it must not wait behind the
-          page's ~25 module preloads (React's server render puts a stylesheet with a precedence
-          before them). Here rather than in `links`, so the browser's Preact claims the same <link>
-          elements, in the same order, as the server wrote (see returnHoistedPreloads).
+          The one stylesheet, first: it blocks the first paint (the scripts wait for that paint,
+          see PageScripts). Here rather than in `links`, so the browser's Preact claims the same
+          <link> elements, in the same order, as the server wrote.
         */}
         <link rel="stylesheet" href={stylesHref} precedence="default" nonce={nonce} />
         <Meta />
@@ -111,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </ConsentProvider>
         </NotificationProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -20,8 +20,10 @@ export async function hydrateRoot(container: Element | Document, children: Compo
   render(null, scratch);
   if (suspended instanceof Promise) await suspended.catch(() => {});
   await yieldToBrowser();
-  if (container instanceof Document) returnHoistedPreloads(container);
   hydrate(children, container as unknown as Element);
+  // The scripts wait for the first paint, often past the load event (app/ui/shell/PageScripts.tsx):
+  // this says when the page is live.
+  document.documentElement.setAttribute("data-started", "");
 }
 
 /**
@@ -42,18 +44,6 @@ class FirstSuspension extends Component<
   render() {
     return this.state.caught ? null : this.props.children;
   }
-}
-
-/**
- * React's server render hoists the <link rel="modulepreload"> that React Router's <Scripts>
- * renders in the body up into <head>. Preact hydrates each element into the next unclaimed
- * node of its tag, so those links go back to the body, before the scripts, where the app
- * renders them; left in <head>, they would be claimed by the head's own links (the stylesheet).
- */
-function returnHoistedPreloads(document: Document) {
-  const scripts = document.body.querySelector(":scope > script");
-  for (const link of document.head.querySelectorAll('link[rel="modulepreload"]'))
-    document.body.insertBefore(link, scripts);
 }
 
 /**

@@ -3,7 +3,7 @@
 // guard; password reset with the link from a real mail; guest-only /login.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { resetLinkIn, startSmtpServer, type SmtpTestServer } from "../helpers/smtp.ts";
 
@@ -63,6 +63,7 @@ describe.skipIf(!browserAvailable)("accounts in the browser", () => {
     await expect(page.getByTestId("registered").textContent()).resolves.toContain("Your account has been created");
 
     await page.goto("/networks");
+    await pageStarted(page);
     const header = page.locator("header");
     await header.getByRole("link", { name: "Login", exact: true }).hover();
     const dropdown = page.getByTestId("login-dropdown");

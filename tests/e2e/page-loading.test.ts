@@ -1,11 +1,12 @@
 // How pages load ahead and recover (docs/product.md §4, §8, §9): links in view are
 // prefetched once the browser is idle, but not with data saver on or on 2g; a page
 // whose code fails to load during a client navigation is loaded in full, the target
-// rather than the page the visitor was leaving. A page starts without Intl, whose
-// locale data a browser loads on first use (contracts/numbers.ts).
+// rather than the page the visitor was leaving. A page's scripts are asked for once it has
+// painted (app/ui/shell/PageScripts.tsx). A page starts without Intl, whose locale data a
+// browser loads on first use (contracts/numbers.ts).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 /** A connection the page reads through navigator.connection (Network Information API). */
@@ -101,6 +102,29 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     expect(aborted).toBe(1);
     // A new document: the old page's state is gone.
     expect(await page.evaluate(() => (window as unknown as { leftBehind?: boolean }).leftBehind)).toBeUndefined();
+    await context.close();
+  });
+
+  it("asks for the page's scripts only after its first contentful paint, then starts it", async () => {
+    const { context, page, requests } = await open();
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    // No <link rel="modulepreload"> for the preload scanner to fetch beside the stylesheet.
+    expect(html).not.toMatch(/<link\b[^>]*\brel="modulepreload"/);
+    await page.goto(`${server.baseUrl}/`);
+    await pageStarted(page);
+    // The no-JavaScript "Apply filters" button is gone: the page runs.
+    expect(await page.getByRole("button", { name: "Apply filters" }).count()).toBe(0);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+    expect(requests.some((u) => /\/assets\/entry\.client-[\w-]+\.js$/.test(u))).toBe(true);
     await context.close();
   });
 

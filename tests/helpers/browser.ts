@@ -1,7 +1,7 @@
 // Playwright on Debian's Chromium. Without a browser the browser tests are
 // skipped loudly, unless E2E=required, which makes a missing browser a failure.
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const browserAvailable = fs.existsSync(CHROMIUM_PATH);
@@ -27,3 +27,10 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Waits until the page's scripts have started it (`<html data-started>`). They are asked for
+ * after the first paint, often after the load event that `page.goto` waits for, so a test that
+ * needs the page's script (a hover menu, a button without a form) waits for this first.
+ */
+export const pageStarted = (page: Page) => page.locator("html[data-started]").waitFor({ state: "attached" });

@@ -1,0 +1,83 @@
+// React Router's <Scripts>, started once the page has painted (docs/decisions/0040).
+import {
+  Children,
+  Fragment,
+  createElement,
+  isValidElement,
+  useContext,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { Scripts, UNSAFE_FrameworkContext, type ScriptsProps } from "react-router";
+
+type Element = ReactElement<{
+  rel?: string;
+  href?: string;
+  type?: string;
+  children?: ReactNode;
+  dangerouslySetInnerHTML?: { __html: string };
+}>;
+
+/**
+ * The page is whole without its scripts: server-rendered, with real links and forms. Fetched
+ * as <Scripts> asks, from ~20 `<link rel="modulepreload">` in the head at the same high
+ * priority as the stylesheet, they share a slow connection with it and hold back the first
+ * paint. So the modules are asked for only once the page has painted its content (or at once
+ * in a tab that is not shown): a classic inline script then runs React Router's module script
+ * with the preloaded modules as imports ahead of its own, so the browser still asks for all of
+ * them at once. The entry module, which starts the page when it runs, stays a dynamic import
+ * at the end, preloaded. On the client, where <Scripts> renders the same elements until the
+ * page is hydrated, this renders the same elements too.
+ */
+export function PageScripts(props: ScriptsProps) {
+  const entry = useContext(UNSAFE_FrameworkContext)?.manifest.entry.module;
+  const preloads: string[] = [];
+  const rewrite = (node: ReactNode): ReactNode => {
+    if (!isValidElement(node)) return node;
+    const element = node as Element;
+    if (element.type === "link" && element.props.rel === "modulepreload") {
+      if (element.props.href && element.props.href !== entry) preloads.push(element.props.href);
+      return null;
+    }
+    if (element.type === "script" && element.props.type === "module") {
+      const moduleScript = element.props.dangerouslySetInnerHTML?.__html ?? " ";
+      const imports = preloads.map((href) => `import ${JSON.stringify(href)};`).join("\n");
+      return createElement("script", {
+        nonce: props.nonce,
+        suppressHydrationWarning: true,
+        dangerouslySetInnerHTML: { __html: afterFirstPaint(`${imports}\n${moduleScript}`, entry) },
+      });
+    }
+    if (element.type !== Fragment) return element;
+    return createElement(Fragment, null, ...Children.toArray(element.props.children).map(rewrite));
+  };
+  // Scripts is a component of hooks only; called here, its hooks are this component's.
+  return rewrite(Scripts(props) as ReactNode);
+}
+
+/** Past this, the scripts start without waiting for a first paint any longer. */
+const FIRST_PAINT_WAIT_MS = 2_000;
+
+/** The inline script that, after the first paint (its contentful paint), preloads `entry` and runs `moduleScript`. */
+function afterFirstPaint(moduleScript: string, entry: string | undefined): string {
+  // JSON is a JS literal; "<" escaped so no "</script>" can end the inline script early.
+  const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return `(() => {
+  const nonce = document.currentScript.nonce;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const entry = ${literal(entry ?? null)};
+    if (entry) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: entry }));
+    document.body.append(Object.assign(document.createElement("script"), { type: "module", nonce, textContent: ${literal(moduleScript)} }));
+  };
+  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    setTimeout(start);
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(start, ${FIRST_PAINT_WAIT_MS}); // a paint that never comes must not leave the page without its scripts
+})();`;
+}
