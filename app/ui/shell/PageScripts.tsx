@@ -24,8 +24,8 @@ type Element = ReactElement<{
  * priority as the stylesheet, they share a slow connection with it and hold back the first
  * paint. So the modules are asked for only once the page has painted its content (or at once
  * in a tab that is not shown): a classic inline script then runs React Router's module script
- * with the preloaded modules as imports ahead of its own, so the browser still asks for all of
- * them at once. The entry module, which starts the page when it runs, stays a dynamic import
+ * with the preloaded modules as imports after its own (which run first: in development, Vite's
+ * refresh runtime), so the browser still asks for all of them at once. The entry module, which starts the page when it runs, stays a dynamic import
  * at the end, preloaded. On the client, where <Scripts> renders the same elements until the
  * page is hydrated, this renders the same elements too.
  */
@@ -45,7 +45,7 @@ export function PageScripts(props: ScriptsProps) {
       return createElement("script", {
         nonce: props.nonce,
         suppressHydrationWarning: true,
-        dangerouslySetInnerHTML: { __html: afterFirstPaint(`${imports}\n${moduleScript}`, entry) },
+        dangerouslySetInnerHTML: { __html: afterFirstPaint(`${moduleScript}\n${imports}`, entry) },
       });
     }
     if (element.type !== Fragment) return element;
