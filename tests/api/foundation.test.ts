@@ -155,7 +155,8 @@ describe("static assets", () => {
         req.on("error", reject).end();
       });
     const page = await t.app.inject("/");
-    const scripts = [...page.body.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]);
+    // In the page's inline loader (app/ui/shell/PageScripts.tsx), some inside a JS string: \"…\".
+    const scripts = [...page.body.matchAll(/\\?"(\/assets\/[\w.-]+\.js)\\?"/g)].map((m) => m[1]);
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(page.body)![1];
     expect(scripts.length).toBeGreaterThan(5);
     const shared = ["content-type", "content-encoding", "cache-control", "vary", "x-content-type-options"];
