@@ -146,7 +146,7 @@ export function createServices(db: Database, settings: CoreSettings) {
     submissions: createSubmissionService({ db, dataDir: settings.dataDir, mail, log }),
     seo: createSeoService(db, { publicUrl: settings.publicUrl }),
     watchlist: createWatchlist(db),
-    personalParts: createPersonalParts(auth),
+    personalParts: createPersonalParts(db, auth),
     // Keys for the public read API; /api/v1 verifies them on every request.
     apiKeys: createApiKeyService(db),
     savedSearches: createSavedSearches(db),

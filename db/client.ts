@@ -46,6 +46,12 @@ export interface Database extends Queryable {
   raw?(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** PGlite: a dump of the data directory, for `template` (tests copy one migrated database). */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite: calls `onPayload` with each NOTIFY on `channel`, before the statement that committed it
+   * returns, so a process can keep copies its own writes invalidate at once. The server driver
+   * leaves it out: its notifications arrive on another connection, after the writer moved on.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -362,6 +368,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         })
         .catch(rethrow),
     dump: () => turns.run(() => client.dumpDataDir("none")),
+    listen: async (channel, onPayload) => {
+      await turns.run(() => client.listen(channel, onPayload)).catch(rethrow);
+    },
     close: async () => {
       turns.drain();
       await client.close();

@@ -7,7 +7,8 @@ import { hashIp, hashToken, newToken } from "./tokens.ts";
 
 const REMEMBER_SECONDS = 30 * 24 * 3600;
 const IDLE_SECONDS = 12 * 3600;
-const TOUCH_AFTER_SECONDS = 60;
+/** How often a session in use is written back (its last use, its sliding expiry). */
+export const TOUCH_AFTER_SECONDS = 60;
 
 /** A users row as the queries select it. */
 export type UserRow = Omit<SessionUser, "createdAt"> & { created_at: Date | string };

@@ -8,6 +8,7 @@ import { SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
 import type { OfferSearchResult } from "#contracts/offers.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { signInWithRoles } from "../helpers/staff.ts";
+import { sql } from "#db/client.ts";
 
 let t: TestApp;
 type Account = Awaited<ReturnType<typeof signInWithRoles>>;
@@ -164,17 +165,58 @@ describe("GET /api/account/personal", () => {
     expect((await personal("", alice.headers)).json<PersonalParts>().watch).toEqual({ offers: {}, networks: {} });
   });
 
-  it("reads the session and the follows in one statement: every signed-in page view sends this request", async () => {
+  it("reads the session and the follows in one statement, and on the embedded database keeps them: every signed-in page view sends this request", async () => {
     const query = `offerIds=${offers[0].id},${offers[1].id}&networkIds=${offers[0].networkId}`;
     await personal(query, alice.headers); // touches the session if it was idle, so the count below is the steady one
+    await personal(query, alice.headers);
     const statements = vi.spyOn(t.db, "query");
     try {
-      const res = await personal(query, alice.headers);
+      const res = await personal(`offerIds=${offers[0].id}`, alice.headers);
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json<PersonalParts>().watch.offers)).toEqual([String(offers[0].id)]);
-      expect(statements).toHaveBeenCalledTimes(1);
+      expect(res.json<PersonalParts>().watch.networks).toEqual({});
+      expect(statements).toHaveBeenCalledTimes(t.db.kind === "pglite" ? 0 : 1);
     } finally {
       statements.mockRestore();
+    }
+  });
+
+  it("answers after a follow, an unfollow, a profile change or a logout as the database now says, whoever wrote it", async () => {
+    const carol = await signInWithRoles(t, [], "Carol Affiliate");
+    const query = `offerIds=${offers[2].id}&networkIds=${offers[2].networkId}`;
+    const parts = async () => (await personal(query, carol.headers)).json<PersonalParts>();
+    expect((await parts()).watch).toEqual({ offers: {}, networks: {} });
+    await parts(); // a second read, from the kept copy where there is one
+
+    const followed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: carol.headers,
+      payload: { offerId: offers[2].id },
+    });
+    const item = followed.json<{ item: { id: number } }>().item.id;
+    expect((await parts()).watch.offers).toEqual({ [offers[2].id]: item });
+
+    // Another writer than the API: the console, a script, an offer's deletion cascading.
+    await t.db.query(sql`UPDATE users SET name = 'Carol Renamed' WHERE id = ${carol.user.id}`);
+    expect((await parts()).user.name).toBe("Carol Renamed");
+    await t.db.query(sql`DELETE FROM watchlist_items WHERE id = ${item}`);
+    expect((await parts()).watch.offers).toEqual({});
+
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: carol.headers });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await personal(query, carol.headers)).statusCode).toBe(401);
+  });
+
+  it("never answers for a session past its expiry, even from a kept copy", async () => {
+    const dave = await signInWithRoles(t, [], "Dave Affiliate");
+    expect((await personal("offerIds=1", dave.headers)).statusCode).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + 31 * 24 * 3600 * 1000, toFake: ["Date"] });
+    try {
+      // The database's clock has not moved: only the kept copy can tell the session is over.
+      expect((await personal("offerIds=1", dave.headers)).statusCode).toBe(t.db.kind === "pglite" ? 401 : 200);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
