@@ -226,8 +226,14 @@ async function main() {
     const address = a.server.address();
     return typeof address === "object" && address ? address.port : 0;
   };
+  // What a run at a million offers depends on most (docs/capacity.md): the server's buffer memory.
+  const sharedBuffers =
+    db.kind === "postgres"
+      ? (await db.query<{ v: string }>(sql`SELECT current_setting('shared_buffers') AS v`))[0].v
+      : undefined;
   send({
     type: "ready",
+    sharedBuffers,
     port: portOf(app),
     coldPort: portOf(coldApp),
     seqScans,

@@ -157,6 +157,8 @@ type Ready = {
   pages: boolean;
   cookie: string;
   bootMemory: MemoryUsage;
+  /** PostgreSQL's shared_buffers (a run at a million offers depends on it, docs/capacity.md). */
+  sharedBuffers?: string;
 };
 
 /** The server process (bench/search-server.ts); with `seedOnly`, the one that seeds PGlite's data directory first. */
@@ -303,6 +305,7 @@ async function benchOne(db: string, size: number) {
   } else {
     notes.push(`${db} ${size}: EXPLAIN of all ${SEARCH_MIX.length} searches of the mix: no sequential scan on offers.`);
   }
+  if (server.sharedBuffers) notes.push(`${db} ${size}: the database's shared_buffers: ${server.sharedBuffers}.`);
   const record = (scenario: string, result: Result, ceiling?: Result, extra: Partial<Row> = {}) => {
     const row: Row = { db, size, scenario, ...result, ceilingRps: ceiling?.rps, connections, ...extra };
     rows.push(row);

@@ -241,7 +241,7 @@ describe("order windows", () => {
     expect(pageHeads.filter((s) => / [<>]= /.test(s))).toHaveLength(1);
   });
 
-  it("read all matches at once when the sample says no window holds the head", async () => {
+  it("read all matches at once when no window can hold the head", async () => {
     // "sigmaq": five offers, the least popular. None is among the 200 most popular, so no window
     // can hold the 1,001 the relevance order takes: after the sample, one read of all matches,
     // not first a try inside the longest window (each try builds the text's bitmap again).
@@ -250,8 +250,26 @@ describe("order windows", () => {
     const few = await trace({ query: "sigmaq" }, sparse());
     expect(few.answer.total).toBe(5);
     expect(few.answer).toEqual(await run(db, none(), { query: "sigmaq" }));
-    // The pins (no window: fewer sponsored offers than the smallest), the sample (a walk), all matches.
-    expect(few).toMatchObject({ heads: 3, walks: 1 });
+    // The pins (no window: fewer sponsored offers than the smallest), then all matches at once: a
+    // word the statistics lack holds at most as many offers as their rarest word, fewer than the
+    // sample would walk, so not even the sample is walked (decision 0031, amendment stop 33).
+    expect(few).toMatchObject({ heads: 2, walks: 0 });
+  });
+
+  it("find the pins of a word few sponsored offers hold through their own text index, with no walk of them", async () => {
+    // "kappaq" is in the two least popular sponsored offers only: the statistics lack it, so it
+    // holds no more of them than their rarest word, and reading those few costs less than walking
+    // even the 5 most popular sponsored offers (migration 0031's index holds only theirs).
+    await db.query(sql`UPDATE offers SET description = description || ' kappaq' WHERE id IN (
+      SELECT id FROM offers WHERE sponsored AND status = 'active' ORDER BY popularity, id LIMIT 2)`);
+    await db.execScript("ANALYZE offers");
+    const windows = () => createOrderWindows({ sizes: [5, 1200] });
+    const pinned = await trace({ query: "kappaq" }, windows());
+    expect(pinned.answer.offers.filter((o) => o.pinned)).toHaveLength(2);
+    expect(pinned.answer).toEqual(await run(db, none(), { query: "kappaq" }));
+    // One walk: the organic head's sample of the 5 most popular offers. None for the pins (the
+    // sample of the sponsored offers was walked before).
+    expect(pinned).toMatchObject({ walks: 1 });
   });
 
   it("walk all sponsored offers for the pins when the text's bitmap would cost more", async () => {

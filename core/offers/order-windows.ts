@@ -22,7 +22,8 @@ import { createSearchStats, type SearchStats, type SearchText } from "./search-s
 /**
  * The leading column of an order: what a window bounds. `scope` narrows the
  * offers the order runs over (the sponsored ones, for pins), so windows and
- * walks count only those.
+ * walks count only those. A scope has a text index of its own (migration 0031),
+ * so the text's bitmap takes in only the scope's share of its entries.
  */
 export type OrderKey = {
   name: string;
@@ -172,24 +173,35 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
     ): Promise<T & { found: number }> {
       const { edges, offers } = await windowsOf(db, key);
       if (!edges.length) return read(null, false);
+      // Costs in table reads. A walk tests about head / frequency offers. Through the text index,
+      // its bitmap is built (the same for any bound), then every match is read from the table, or
+      // only those inside the window. A scope's own text index holds only its share of them.
+      const all = await stats.offers(db);
+      const share = key.scope && all ? Math.min(1, offers / all) : 1;
+      const counted = await stats.text(db, text);
+      const entries = counted.entries * share;
+      const matches = counted.matches * share;
+      const bitmap = TEXT_ENTRY_COST * entries;
       // Inclusive edges: every offer tied with the edge is inside, so nothing
       // outside can outrank anything inside (ids break ties within a key).
       const within = (e: Edge) => (key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`);
+      // The sample is a walk too, which stops at the head (at best after head / frequency offers,
+      // from the statistics' bound on the matches): not worth it when reading every match costs
+      // less (a rare word among the sponsored offers: a few dozen entries, against the 4,096 most
+      // popular of them walked).
+      const walkOf = (offersWalked: number) => offersWalked * (key.covering ? COVERED_ROW_COST : 1);
+      const sampleCost = walkOf(Math.min(edges[0].size, matches > 0 ? (head * offers) / matches : Infinity));
+      if (bitmap + Math.min(matches, offers) < sampleCost) return read(null, false);
       const sample = await read(within(edges[0]), true);
       if (sample.found >= head) return sample;
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
       const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
-      // Costs in table reads. A walk tests about head / frequency offers. Through the text index,
-      // its bitmap is built (the same for any bound), then every match is read from the table, or
-      // only those inside the window.
-      const { entries, matches } = await stats.text(db, text);
-      const bitmap = TEXT_ENTRY_COST * entries;
       // With none in the sample, all the text's matches could be anywhere below it. With some, the
       // sample's frequency, unless the statistics bound them lower: popular offers carry a word more
       // often than the rest ("pet": 2% of the 4,096 most popular, 1.2% of all).
       const readAll = bitmap + Math.min(matches, sample.found ? frequency * offers : offers);
-      const walkCost = (head / frequency) * (key.covering ? COVERED_ROW_COST : 1);
+      const walkCost = walkOf(head / frequency);
       const inside = (e: Edge) => bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size;
       const insideCost = window && key.ranged ? inside(window) : Infinity;
       if (window && walkCost < readAll && walkCost <= insideCost) {
@@ -211,7 +223,7 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         // short builds the bitmap twice (for a prefix, of every word it starts: "app:*" 140 ms).
         const found = await read(within(window), false);
         if (found.found >= head) return found;
-      } else if (key.scope && key.covering && offers * COVERED_ROW_COST < readAll) {
+      } else if (key.scope && key.covering && walkOf(offers) < readAll) {
         // A small scope (the sponsored offers, 3% of them) walked whole, index only: cheaper than
         // the bitmap of a common word ("sports" with pay per call and a country: 10 ms against 30).
         return read(null, true);
