@@ -53,7 +53,8 @@ function kept(listen: NonNullable<Database["listen"]>, auth: Auth, read: Persona
     changes++;
     if (userId === "*") return sessions.clear();
     // Writes to these tables are rare against reads: a walk of the kept sessions is fine.
-    for (const [key, copy] of sessions.entries()) if (String(copy.user.id) === userId) sessions.delete(key);
+    const gone = [...sessions.entries()].filter(([, copy]) => String(copy.user.id) === userId);
+    for (const [key] of gone) sessions.delete(key);
   }).then(
     () => true,
     () => false, // not listening: every request reads the database, as without the copies
