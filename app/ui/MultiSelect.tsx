@@ -52,8 +52,6 @@ export function MultiSelect({
   const [all, setAll] = useState<Option[] | null>(showAll ? list.options : null);
   const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setHydrated(true), []);
   const key = selected.join(",");
   // Follow `selected` when it changes (Clear Filters, back button, the logo), and only then:
   // the page passes the selection its last tick asked for, so an earlier tick's results
@@ -84,6 +82,13 @@ export function MultiSelect({
       loadAll().then(setAll, () => setFailed(true));
     }
   };
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHydrated(true);
+    // Opened before the page's script started: its toggle went unheard, so load the list now.
+    if (details.current?.open && !showAll) onToggle(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page starts
+  }, []);
   const needle = filter.trim().toLowerCase();
   const listed = open && all ? all : list.options.filter((o) => picked.includes(o.value));
   const shown = needle ? listed.filter((o) => o.label.toLowerCase().includes(needle)) : listed;

@@ -3,7 +3,7 @@
 // and the login dropdown that close when focus leaves them; names and stops of the shell.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -28,6 +28,7 @@ describe.skipIf(!browserAvailable)("focus and keyboard in Chromium", () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: "networkidle" });
+    await pageStarted(page); // on a busy machine the network can go idle before the script has started the page
     return page;
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "#db/client.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/ui/shell/SearchBox.tsx";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -218,6 +218,32 @@ describe.skipIf(!browserAvailable)("offers in a browser", () => {
         await page.locator('[data-testid="compare-table"] tbody th', { hasText: new RegExp(`^${label}$`) }).count(),
       ).toBe(1);
     }
+    await context.close();
+  });
+
+  it("loads the whole list of a dropdown opened before the page's script started", async () => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+    // Hold every script until the dropdown is open: its toggle happens with nobody listening.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (u) => u.pathname.endsWith(".js"),
+      async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      },
+    );
+    await page.goto(`${server.baseUrl}/`, { waitUntil: "domcontentloaded" });
+    await summary("categories").click();
+    const categories = page.locator('details[data-filter="categories"]');
+    await categories.getByRole("link", { name: /^Show all \d+ categories$/ }).waitFor();
+    release();
+    await pageStarted(page);
+    // Started, the open dropdown fetches and draws the whole list in place of the link.
+    await categories.locator('input[type="checkbox"]').nth(1).waitFor();
+    expect(await categories.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await categories.getByRole("link", { name: /^Show all/ }).count()).toBe(0);
     await context.close();
   });
 
