@@ -197,8 +197,10 @@ async function main() {
   const build = fs.existsSync(serverBuild) ? ((await import(serverBuild)) as ServerBuild) : undefined;
   const app = await buildApp({ config, db, build, clientDir: build ? path.join(BUILD_DIR, "client") : undefined });
 
-  // The ceiling: a real search answer, serialised once, served as is.
-  const sample = JSON.stringify(await app.services.offers.search(parseOfferSearchPayload({ query: "casino" })));
+  // The ceiling: a real search answer, serialised and encoded once, served as is.
+  const sample = Buffer.from(
+    JSON.stringify(await app.services.offers.search(parseOfferSearchPayload({ query: "casino" }))),
+  );
   app.get("/bench/static.json", async (_request, reply) =>
     reply.header("content-type", "application/json; charset=utf-8").send(sample),
   );
@@ -208,8 +210,8 @@ async function main() {
     await db!.query(sql`SELECT 1`);
     return { idle: true };
   });
-  // The page ceiling: the home page's HTML, rendered once, served as is (same size, no work).
-  let page = "";
+  // The page ceiling: the home page's HTML, rendered and encoded once, served as is (same size, no work).
+  let page: Buffer = Buffer.alloc(0);
   app.get("/bench/static.html", async (_request, reply) =>
     reply.header("content-type", "text/html; charset=utf-8").send(page),
   );
@@ -220,7 +222,7 @@ async function main() {
   coldServer = coldApp;
   await app.listen({ host: "127.0.0.1", port: 0 });
   await coldApp.listen({ host: "127.0.0.1", port: 0 });
-  if (build) page = (await coldApp.inject("/")).body;
+  if (build) page = (await coldApp.inject("/")).rawPayload;
   const cookie = await logInBenchUser(app);
   const portOf = (a: typeof app) => {
     const address = a.server.address();
@@ -237,8 +239,8 @@ async function main() {
     port: portOf(app),
     coldPort: portOf(coldApp),
     seqScans,
-    staticBytes: Buffer.byteLength(sample),
-    pageBytes: Buffer.byteLength(page),
+    staticBytes: sample.length,
+    pageBytes: page.length,
     pages: Boolean(build),
     cookie,
     bootMemory: residentMemory(),

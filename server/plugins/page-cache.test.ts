@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SharedStore } from "#core/cache/cache.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, withoutNonce } from "./page-cache.ts";
 
 afterEach(() => vi.useRealTimers());
 
@@ -11,39 +13,79 @@ const page = (body: string, nonce = "OLD") => ({
   nonce,
 });
 
+const text = (hit: { body: Buffer } | undefined) => hit?.body.toString();
+const sha256 = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
+
+describe("a page without its nonce", () => {
+  it("allows by hash exactly the scripts that carried the nonce, as they read without it", () => {
+    const body = [
+      '<script nonce="N0NCE">a()</script>',
+      '<script type="text/plain" id="later" nonce="N0NCE">import "/x.js";</script>',
+      '<script nonce="N0NCE">ctx = {"nonce":"N0NCE"}</script>',
+      '<script src="/assets/e.js" nonce="N0NCE"></script>',
+      '<link rel="stylesheet" href="/a.css" nonce="N0NCE"/>',
+      '<p>&lt;script&gt;</p><script>injected()</script><script nonce="other">injected()</script>',
+    ].join("");
+    const { html, scriptHashes } = withoutNonce(body, "N0NCE");
+    expect(html).not.toContain("N0NCE");
+    expect(html).toContain('<script>ctx = {"nonce":""}</script>');
+    expect(html).toContain('<link rel="stylesheet" href="/a.css"/>');
+    // The page's own three inline scripts; never one it did not render with the nonce, nor an external one.
+    expect(scriptHashes).toEqual([sha256("a()"), sha256('import "/x.js";'), sha256('ctx = {"nonce":""}')]);
+    expect(scriptHashes).not.toContain(sha256("injected()"));
+  });
+});
+
 describe("page cache", () => {
-  it("serves a copy with the new nonce; once expired, serves it still and asks one caller to render it again", async () => {
+  it("serves one copy, the same bytes for all; once expired, serves it still and asks one caller to render it again", async () => {
     vi.useFakeTimers();
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
-    cache.offer("anonymous", "/", page('<script nonce="OLD"></script>'));
-    expect(await cache.get("anonymous", "/", "NEW1")).toMatchObject({
-      body: '<script nonce="NEW1"></script>',
+    cache.offer("anonymous", "/", page('<script nonce="OLD">go()</script>'));
+    expect(await cache.get("anonymous", "/")).toMatchObject({
+      body: Buffer.from("<script>go()</script>"),
+      scriptHashes: [sha256("go()")],
       stale: false,
       refresh: false,
     });
     vi.advanceTimersByTime(1500);
     // The first caller past expiry gets the copy and renders the page behind it; the others get the copy.
-    expect(await cache.get("anonymous", "/", "A")).toMatchObject({
-      body: '<script nonce="A"></script>',
-      stale: true,
-      refresh: true,
-    });
-    expect(await cache.get("anonymous", "/", "B")).toMatchObject({
-      body: '<script nonce="B"></script>',
+    expect(await cache.get("anonymous", "/")).toMatchObject({ stale: true, refresh: true });
+    expect(await cache.get("anonymous", "/")).toMatchObject({
+      body: Buffer.from("<script>go()</script>"),
       stale: true,
       refresh: false,
     });
     cache.offer("anonymous", "/", page("fresh", ""));
-    expect(await cache.get("anonymous", "/", "C")).toMatchObject({ body: "fresh", stale: false, refresh: false });
+    expect(await cache.get("anonymous", "/")).toMatchObject({
+      body: Buffer.from("fresh"),
+      stale: false,
+      refresh: false,
+    });
     vi.advanceTimersByTime(1000);
-    expect((await cache.get("anonymous", "/", "D"))?.refresh).toBe(true);
+    expect((await cache.get("anonymous", "/"))?.refresh).toBe(true);
     // That render never came back: a page's lifetime later, another caller is asked.
     vi.advanceTimersByTime(999);
-    expect(await cache.get("anonymous", "/", "E")).toMatchObject({ stale: true, refresh: false });
+    expect(await cache.get("anonymous", "/")).toMatchObject({ stale: true, refresh: false });
     vi.advanceTimersByTime(1);
-    expect((await cache.get("anonymous", "/", "F"))?.refresh).toBe(true);
+    expect((await cache.get("anonymous", "/"))?.refresh).toBe(true);
     vi.advanceTimersByTime(1500);
-    expect(await cache.get("anonymous", "/", "G")).toBeUndefined(); // too old even for the grace period
+    expect(await cache.get("anonymous", "/")).toBeUndefined(); // too old even for the grace period
+  });
+
+  it("compresses a copy once, in brotli and gzip, to the same bytes", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10 });
+    const body = `<main>${"offers ".repeat(5000)}</main>`;
+    cache.offer("anonymous", "/", page(body, ""));
+    const hit = await vi.waitFor(async () => {
+      const copy = await cache.get("anonymous", "/");
+      expect(Object.keys(copy!.encoded).sort()).toEqual(["br", "gzip"]);
+      return copy!;
+    });
+    expect(zlib.brotliDecompressSync(hit.encoded.br!).toString()).toBe(body);
+    expect(zlib.gunzipSync(hit.encoded.gzip!).toString()).toBe(body);
+    expect(hit.encoded.br!.length).toBeLessThan(body.length / 20);
+    // Every later answer gets those very buffers: nothing is compressed again.
+    expect((await cache.get("anonymous", "/"))!.encoded.br).toBe(hit.encoded.br);
   });
 
   it("keeps only answers that are the same for everyone", async () => {
@@ -52,9 +94,9 @@ describe("page cache", () => {
     cache.offer("anonymous", "/b", { ...page("x"), status: 404 });
     cache.offer("anonymous", "/c", { ...page("x"), headers: [["cache-control", "private"]] });
     expect([
-      await cache.get("anonymous", "/a", "n"),
-      await cache.get("anonymous", "/b", "n"),
-      await cache.get("anonymous", "/c", "n"),
+      await cache.get("anonymous", "/a"),
+      await cache.get("anonymous", "/b"),
+      await cache.get("anonymous", "/c"),
     ]).toEqual([undefined, undefined, undefined]);
     expect(cache.eligible("GET", {}, {})).toBe(true);
     expect(cache.eligible("POST", {}, {})).toBe(false);
@@ -68,10 +110,10 @@ describe("page cache", () => {
     // Any other cookie may change the page (the consent answer): rendered for its visitor.
     expect(cache.eligible("GET", { cookie: "x" }, { "auth._token.local": "t", oa_consent: "all" })).toBe(false);
     cache.offer("anonymous", "/", page("signed out"));
-    expect(await cache.get("signed-in", "/", "n")).toBeUndefined();
+    expect(await cache.get("signed-in", "/")).toBeUndefined();
     cache.offer("signed-in", "/", page("signed in"));
-    expect((await cache.get("anonymous", "/", "n"))?.body).toBe("signed out");
-    expect((await cache.get("signed-in", "/", "n"))?.body).toBe("signed in");
+    expect(text(await cache.get("anonymous", "/"))).toBe("signed out");
+    expect(text(await cache.get("signed-in", "/"))).toBe("signed in");
   });
 
   it("with a shared store, reuses another instance's copy of the same generation only", async () => {
@@ -84,10 +126,13 @@ describe("page cache", () => {
     const [a, b] = [1, 2].map(() =>
       createPageCache({ ttlMs: 1000, maxEntries: 10, shared, generation: () => generation }),
     );
-    a.offer("anonymous", "/", page('<p nonce="OLD">home</p>'));
-    expect((await b.get("anonymous", "/", "B"))?.body).toBe('<p nonce="B">home</p>');
+    a.offer("anonymous", "/", page('<script nonce="OLD">home()</script>'));
+    expect(await b.get("anonymous", "/")).toMatchObject({
+      body: Buffer.from("<script>home()</script>"),
+      scriptHashes: [sha256("home()")],
+    });
     generation++; // a catalogue edit on either instance
-    expect(await b.get("anonymous", "/", "B2")).toBeUndefined();
-    expect(await a.get("anonymous", "/", "A2")).toBeUndefined();
+    expect(await b.get("anonymous", "/")).toBeUndefined();
+    expect(await a.get("anonymous", "/")).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 // encodings a browser sends; their text is checked like every other input, and
 // route actions get the bytes exactly as the browser sent them.
 import { Readable as NodeReadable } from "node:stream";
+import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, type RequestContext } from "#app/context.ts";
@@ -14,8 +15,8 @@ import { SCRIPT_COOKIE } from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
-import { newNonce } from "./external/helmet.ts";
-import { createPageCache, sameForEveryone, type PageView } from "./page-cache.ts";
+import { newNonce, withScriptHashes } from "./external/helmet.ts";
+import { COPY_ENCODINGS, createPageCache, sameForEveryone, type CopyEncoding, type PageView } from "./page-cache.ts";
 
 /**
  * Largest page form posts: a urlencoded form is text (the API's JSON limit), a
@@ -48,6 +49,7 @@ export async function registerPages(
     shared: options.sharedStore,
   });
   const handle = createRequestHandler(build, options.mode);
+  const encodings = new Negotiator({ supportedValues: [...COPY_ENCODINGS] });
 
   await app.register(async (scope) => {
     // Any other content type answers 415; a body over its limit answers 413 before it is read whole.
@@ -78,14 +80,18 @@ export async function registerPages(
       const view = pageCache.eligible(request.method, request.headers, cookies)
         ? await viewOf(token, cookies, sessionUser)
         : undefined;
-      const hit = view ? await pageCache.get(view, request.url, nonce) : undefined;
+      const hit = view ? await pageCache.get(view, request.url) : undefined;
       if (hit) {
         if (hit.refresh) void refreshCopy(view!, request);
         for (const [name, val] of hit.headers) reply.header(name, val);
-        return reply
-          .status(hit.status)
-          .header("x-page-cache", hit.stale ? "stale" : "hit")
-          .send(hit.body);
+        const csp = reply.getHeader("content-security-policy");
+        if (typeof csp === "string") reply.header("content-security-policy", withScriptHashes(csp, hit.scriptHashes));
+        reply.status(hit.status).header("x-page-cache", hit.stale ? "stale" : "hit");
+        // The copy as compressed once; until that is ready, compressed on the fly like any answer.
+        const encoding = encodings.negotiate(String(request.headers["accept-encoding"] ?? "")) as CopyEncoding | null;
+        const compressed = encoding ? hit.encoded[encoding] : undefined;
+        if (!compressed) return reply.send(hit.body);
+        return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(compressed);
       }
 
       const controller = new AbortController();
@@ -148,7 +154,7 @@ export async function registerPages(
 
     /**
      * Renders an expired page's copy again after its stale copy has been sent: as the view's
-     * copy (no user's), with a nonce of its own that each reuse replaces, within a time limit.
+     * copy (no user's), within a time limit.
      */
     async function refreshCopy(view: PageView, request: FastifyRequest) {
       try {

@@ -42,11 +42,21 @@ export function PageScripts(props: ScriptsProps) {
     if (element.type === "script" && element.props.type === "module") {
       const moduleScript = element.props.dangerouslySetInnerHTML?.__html ?? " ";
       const imports = preloads.map((href) => `import ${JSON.stringify(href)};`).join("\n");
-      return createElement("script", {
-        nonce: props.nonce,
-        suppressHydrationWarning: true,
-        dangerouslySetInnerHTML: { __html: afterFirstPaint(`${moduleScript}\n${imports}`, entry) },
-      });
+      // The module's text waits in a data block (not run), in the page as written: a copy of the
+      // page shared by many allows it by its hash (server/plugins/external/helmet.ts).
+      const script = (attributes: { type?: string; id?: string }, text: string) =>
+        createElement("script", {
+          ...attributes,
+          nonce: props.nonce,
+          suppressHydrationWarning: true,
+          dangerouslySetInnerHTML: { __html: text },
+        });
+      return createElement(
+        Fragment,
+        null,
+        script({ type: "text/plain", id: MODULE_BLOCK_ID }, `${moduleScript}\n${imports}`),
+        script({}, afterFirstPaint(entry)),
+      );
     }
     if (element.type !== Fragment) return element;
     return createElement(Fragment, null, ...Children.toArray(element.props.children).map(rewrite));
@@ -58,8 +68,11 @@ export function PageScripts(props: ScriptsProps) {
 /** Past this, the scripts start without waiting for a first paint any longer. */
 const FIRST_PAINT_WAIT_MS = 2_000;
 
-/** The inline script that, after the first paint (its contentful paint), preloads `entry` and runs `moduleScript`. */
-function afterFirstPaint(moduleScript: string, entry: string | undefined): string {
+/** The data block holding the module script that starts the page. */
+const MODULE_BLOCK_ID = "page-module-script";
+
+/** The inline script that, after the first paint (its contentful paint), preloads `entry` and runs the module script. */
+function afterFirstPaint(entry: string | undefined): string {
   // JSON is a JS literal; "<" escaped so no "</script>" can end the inline script early.
   const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   return `(() => {
@@ -70,7 +83,7 @@ function afterFirstPaint(moduleScript: string, entry: string | undefined): strin
     started = true;
     const entry = ${literal(entry ?? null)};
     if (entry) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: entry }));
-    document.body.append(Object.assign(document.createElement("script"), { type: "module", nonce, textContent: ${literal(moduleScript)} }));
+    document.body.append(Object.assign(document.createElement("script"), { type: "module", nonce, textContent: document.getElementById(${literal(MODULE_BLOCK_ID)}).textContent }));
   };
   if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();
   new PerformanceObserver((list, observer) => {

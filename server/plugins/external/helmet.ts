@@ -21,6 +21,18 @@ export const REFERRER_POLICY = "strict-origin-when-cross-origin";
 /** A CSP nonce: also the placeholder of a page rendered for the page cache alone (plugins/react-router.ts). */
 export const newNonce = () => crypto.randomBytes(16).toString("base64");
 
+/**
+ * The hash source that allows an inline script of exactly this text. A copy of a page served to
+ * many visitors allows its own scripts this way instead of by a nonce (plugins/page-cache.ts):
+ * a nonce everyone can read would allow anyone's script.
+ */
+export const scriptHashSource = (text: string) =>
+  `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+
+/** The policy with its script nonce replaced by `hashes` (a policy without a nonce is left as it is). */
+export const withScriptHashes = (csp: string, hashes: readonly string[]) =>
+  csp.replace(/ ?'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : "");
+
 const RECAPTCHA_HOSTS = ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"];
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, options: { dev: boolean }) {
