@@ -199,6 +199,7 @@ function timed(database: Database, times: Map<string, { n: number; ms: number }>
     query: (statement) => record(statement, () => database.query(statement)),
     execScript: (script) => database.execScript(script),
     transaction: (work) => database.transaction((tx) => work(wrap(tx))),
+    listen: (channel, onPayload) => database.listen(channel, onPayload),
     close: () => database.close(),
   };
 }

@@ -17,6 +17,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { HttpError } from "#core/errors.ts";
+import { listenOnPostgres, type Listening } from "./listen.ts";
 
 export { sql, type SQL };
 
@@ -47,11 +48,13 @@ export interface Database extends Queryable {
   /** PGlite: a dump of the data directory, for `template` (tests copy one migrated database). */
   dump?(): Promise<Blob>;
   /**
-   * PGlite: calls `onPayload` with each NOTIFY on `channel`, before the statement that committed it
-   * returns, so a process can keep copies its own writes invalidate at once. The server driver
-   * leaves it out: its notifications arrive on another connection, after the writer moved on.
+   * Calls `onPayload` with each NOTIFY on `channel` (the whole database's, whatever the schema), so
+   * a process can keep copies the database's triggers invalidate. PGlite hands one over before the
+   * statement that committed it returns. PostgreSQL's arrive on a connection of their own, a moment
+   * after the commit; while that connection is lost the listener is not live, and each loss and
+   * recovery is told as "*" (db/listen.ts).
    */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -370,6 +373,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dump: () => turns.run(() => client.dumpDataDir("none")),
     listen: async (channel, onPayload) => {
       await turns.run(() => client.listen(channel, onPayload)).catch(rethrow);
+      return { live: true };
     },
     close: async () => {
       turns.drain();
@@ -382,11 +386,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const { schema, limits } = options;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
   const ms = (v: number | undefined) => (v && v > 0 ? v : undefined);
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max: options.poolSize ?? 10,
     options: schema ? `-c search_path=${schema},public` : undefined,
     application_name: options.applicationName ?? "offeratlas",
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
     // Server-side bounds, sent with every connection's startup message.
     statement_timeout: ms(limits?.statementTimeoutMs),
     lock_timeout: ms(limits?.lockTimeoutMs),
@@ -462,6 +469,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     const cause = err instanceof DatabaseUnavailableError ? err.cause : err;
     return cause instanceof Error && /Query read timeout/.test(cause.message) ? cause : undefined;
   };
+  const listeners = new Set<Awaited<ReturnType<typeof listenOnPostgres>>>();
   const run = async <T>(c: pg.PoolClient, statement: SQL) => {
     const q = dialect.sqlToQuery(statement);
     const res = await c.query(q.sql, q.params as unknown[]).catch(rethrow);
@@ -533,6 +541,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         c.release(failure ? (failure instanceof Error ? failure : new Error("raw statement failed")) : undefined);
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      const listening = await listenOnPostgres(connection, channel, onPayload, onConnectionError);
+      listeners.add(listening);
+      return listening;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((listening) => listening.close()));
+      await pool.end();
+    },
   };
 }

@@ -26,6 +26,7 @@ import { registerMedia } from "./plugins/media.ts";
 import { registerApiDocs } from "./plugins/api-docs.ts";
 import { registerAdRoutes } from "./plugins/ads.ts";
 import { registerPages, type BuildSource } from "./plugins/react-router.ts";
+import { registerPersonalWrites } from "./plugins/personal-writes.ts";
 
 export type AppOptions = {
   config: Config;
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions) {
   app.removeContentTypeParser("text/plain");
   await registerCompression(app);
   await registerCookies(app);
+  registerPersonalWrites(app, services);
   await registerUnderPressure(app, config.pressure);
   registerDatabaseAdmission(app);
   await registerRateLimits(app, config, shared?.redis);

@@ -16,6 +16,7 @@ import { LRUCache } from "lru-cache";
 import type { SharedStore } from "#core/cache/cache.ts";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import { PERSONAL_VERSION_COOKIE } from "#core/account/personal.ts";
 import { scriptHashSource } from "./external/helmet.ts";
 
 /** A rendered answer, as offered: `nonce` is the one its scripts were rendered with. */
@@ -99,7 +100,7 @@ const MAX_BODY = 1024 * 1024;
 export type PageView = "anonymous" | "signed-in";
 
 /** The cookies a page may be served from the cache with: what the view is judged by, nothing a page reads. */
-const VIEW_COOKIES = new Set([AUTH_COOKIE, SCRIPT_COOKIE]);
+const VIEW_COOKIES = new Set([AUTH_COOKIE, SCRIPT_COOKIE, PERSONAL_VERSION_COOKIE]);
 
 /** The copy's key: an address starts with "/", so the two views never meet. */
 const keyOf = (view: PageView, url: string) => (view === "anonymous" ? url : `${view} ${url}`);

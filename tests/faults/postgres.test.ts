@@ -4,8 +4,9 @@
 // 500, never a hang), keep /readyz under 1 s, and recover by itself.
 import crypto from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseUnavailableError, openDatabase, sql } from "#db/client.ts";
+import type { Listening } from "#db/listen.ts";
 import { statusAndMessage } from "#server/plugins/errors.ts";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 import {
@@ -209,6 +210,40 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
       expect((await timed(`${t.baseUrl}/readyz`)).status).toBe(200);
       expect((await timed(`${t.baseUrl}/?search=loans`)).status).toBe(200);
     });
+  });
+
+  it("a listener whose connection is terminated is not live until it listens again, by itself, and says so both times", async () => {
+    const tag = crypto.randomBytes(5).toString("hex");
+    const applicationName = `oa_listen_${tag}`;
+    const channel = `oa_test_${tag}`;
+    const db = await openDatabase({ url, applicationName, poolSize: 1 });
+    const heard: string[] = [];
+    try {
+      // The first connection's "*" is told before `listen` resolves.
+      const handle: { listening?: Listening } = {};
+      const listening = (handle.listening = await db.listen(channel, (payload) =>
+        heard.push(`${payload} live=${handle.listening?.live}`),
+      ));
+      expect(listening.live).toBe(true);
+      heard.length = 0; // the first connection's "*"
+      await adminQuery(url, `SELECT pg_notify($1, '7')`, [channel]);
+      await vi.waitFor(() => expect(heard).toEqual(["7 live=true"]));
+
+      heard.length = 0;
+      expect(await terminateBackends(url, applicationName)).toBeGreaterThan(0);
+      // The loss is told at once (copies kept so far go); the recovery once it listens again.
+      await vi.waitFor(() => expect(heard).toEqual(["* live=false", "* live=true"]), { timeout: 5000, interval: 20 });
+      heard.length = 0;
+      await adminQuery(url, `SELECT pg_notify($1, '8')`, [channel]);
+      await vi.waitFor(() => expect(heard).toEqual(["8 live=true"]));
+    } finally {
+      await db.close();
+    }
+    // Closed: nothing left listening, nothing retried.
+    const left = await adminQuery(url, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [
+      applicationName,
+    ]);
+    expect(left[0].n).toBe(0);
   });
 
   it("a server that refuses the connection (closed port) is 503, not 500, and fast", async () => {

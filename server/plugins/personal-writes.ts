@@ -1,0 +1,23 @@
+// A signed-in request that may write (any method but GET, HEAD and OPTIONS) may change what the
+// personal request answers (docs/decisions/0043). Before its answer leaves, the session's kept
+// copy on this instance goes, and a browser gets a new personal version cookie, so that no
+// instance answers it from a copy read before its write while the database's notification is
+// on its way.
+import type { FastifyInstance } from "fastify";
+import type { Services } from "#core/services.ts";
+import { AUTH_COOKIE } from "#core/auth/sessions.ts";
+import { personalVersionCookie } from "#core/account/personal.ts";
+import { sessionToken } from "../api/auth.ts";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function registerPersonalWrites(app: FastifyInstance, services: Services) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (READS.has(request.method)) return payload;
+    const token = sessionToken(request);
+    if (!token) return payload;
+    services.personalParts.wrote(token);
+    if (request.cookies?.[AUTH_COOKIE]) reply.header("set-cookie", personalVersionCookie(services.secureCookies));
+    return payload;
+  });
+}
