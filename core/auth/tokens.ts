@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 
 export const newToken = () => crypto.randomBytes(32).toString("base64url");
 
-export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+// crypto.hash: one call, no Hash object (every signed-in page view hashes its session's token).
+export const hashToken = (token: string) => crypto.hash("sha256", token, "hex");
 
 export { hashIp } from "../privacy.ts";

@@ -175,7 +175,8 @@ describe("GET /api/account/personal", () => {
     const out = await personal("offerIds=1");
     expect(out.statusCode).toBe(401);
     expect(out.json()).toEqual({ message: expect.any(String) });
-    for (const bad of ["offerIds=1,<script>", "networkIds=-1", `offerIds=${Array(201).fill(7).join(",")}`]) {
+    const bads = ["offerIds=1,<script>", "networkIds=-1", "offerIds=1,,2", "offerIds=1,", "offerIds=,1", "offerIds=01"];
+    for (const bad of [...bads, `offerIds=${Array(201).fill(7).join(",")}`]) {
       const res = await personal(bad, alice.headers);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toEqual({ message: expect.any(String) });
