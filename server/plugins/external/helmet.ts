@@ -54,10 +54,10 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unkno
  * each answer gets them without helmet checking and writing its options again (for the
  * policy, 8% of a small API answer's CPU; the rest, 7%).
  */
-function headersSetBy(middleware: Middleware): [string, string][] {
-  const headers: [string, string][] = [];
+function headersSetBy(middleware: Middleware): Record<string, string> {
+  const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string) => void headers.push([name.toLowerCase(), String(value)]),
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => {}, // X-Powered-By, which nothing here sets
   } as unknown as ServerResponse;
   let passed = false;
@@ -67,8 +67,8 @@ function headersSetBy(middleware: Middleware): [string, string][] {
 }
 
 /** The policy's text before and after the nonce. */
-function aroundNonce(headers: [string, string][]): [string, string] {
-  const parts = headers.find(([name]) => name === "content-security-policy")?.[1].split(NONCE_MARK) ?? [];
+function aroundNonce(headers: Record<string, string>): [string, string] {
+  const parts = headers["content-security-policy"]?.split(NONCE_MARK) ?? [];
   if (parts.length !== 2) throw new Error("the content security policy must name the nonce once");
   return [parts[0], parts[1]];
 }
@@ -117,9 +117,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // nothing on it, and a page loads some 30 of them at once, so each one skips these
     // (static.ts sends the headers that do apply).
     if (request.routeOptions.url?.startsWith(ASSETS_PREFIX)) return done();
-    const res = reply.raw;
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (policy) res.setHeader("content-security-policy", policy[0] + (res.cspNonce ??= newNonce()) + policy[1]);
+    // Fastify's own headers, written with the status in one go: the response's setHeader checks
+    // each name and value on the spot (7% of a small API answer's CPU for these eleven).
+    reply.headers(headers);
+    if (policy) reply.header("content-security-policy", policy[0] + (reply.raw.cspNonce ??= newNonce()) + policy[1]);
     done();
   });
   // A page of a site with third-party tags allows exactly their hosts (docs/decisions/0014);
