@@ -30,6 +30,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import { serverNodeFlags } from "#server/node-flags.ts";
 import { PAGE_MIX, SEARCH_MIX, searchPagePath, uniqueSearches } from "./mix.ts";
 
 const { values } = parseArgs({
@@ -169,7 +170,8 @@ function serverProcess(args: { db: string; size: number; dataDir?: string; seedO
     [JSON.stringify({ ...args, url: POSTGRES_URL, seeded })],
     {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
-      execArgv: ["--max-old-space-size=8192", "--expose-gc"],
+      // As `npm start` runs the server, so its memory is the product's.
+      execArgv: [...serverNodeFlags(), "--max-old-space-size=8192", "--expose-gc"],
     },
   );
 }
@@ -461,7 +463,7 @@ function memoryTable(): string {
   const lines = memory.map(
     (m) => `| ${m.db} | ${m.size.toLocaleString("en-US")} | ${cell(m.boot)} | ${cell(m.afterPages)} |`,
   );
-  return `### Memory of the server, MB, after a garbage collection: resident (JavaScript heap, outside it: buffers and PGlite's WebAssembly memory)\n\n| db | offers | after boot | after 1,000 varied page views |\n|---|---:|---:|---:|\n${lines.join("\n")}\n`;
+  return `### Memory of the server, MB, after a garbage collection: resident (JavaScript heap, outside it: buffers and PGlite's WebAssembly memory)\n\nThe server runs as \`npm start\` runs it: \`node ${serverNodeFlags().join(" ")} server/main.ts\`.\n\n| db | offers | after boot | after 1,000 varied page views |\n|---|---:|---:|---:|\n${lines.join("\n")}\n`;
 }
 
 let finishing = false;

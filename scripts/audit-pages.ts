@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import lighthouse from "lighthouse";
+import { serverNodeFlags } from "#server/node-flags.ts";
 
 const { values } = parseArgs({
   options: {
@@ -90,7 +91,7 @@ async function startApp(): Promise<string> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the app on ${baseUrl} (seeding the demo data takes a minute)…`);
-  const app = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
+  const app = spawn(process.execPath, [...serverNodeFlags(), path.join(root, "server", "main.ts")], {
     cwd: root,
     env: {
       ...process.env,
