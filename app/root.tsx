@@ -17,6 +17,7 @@ import { NavigationFocus } from "#app/ui/shell/NavigationFocus.tsx";
 import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { IdlePrefetch } from "#app/ui/shell/IdlePrefetch.tsx";
+import { LinkNavigation } from "#app/ui/Link.tsx";
 import { PageScripts } from "#app/ui/shell/PageScripts.tsx";
 import { FailedLoadRecovery } from "#app/ui/shell/FailedLoadRecovery.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ConsentProvider tags={data?.tags ?? null} choice={data?.consent ?? null}>
             <ProgressBar />
             <IdlePrefetch />
+            <LinkNavigation />
             <FailedLoadRecovery />
             <a
               href="#main"

@@ -3,7 +3,7 @@
 // api-docs.ts) and started from this module, so the page needs no inline script and
 // no CDN within the Content-Security-Policy (docs/decisions/0022-swagger-ui-self-hosted.md).
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { requestContext } from "#app/context.ts";
 import { breadcrumbs, pageMeta } from "#app/lib/seo.ts";
 import { OPENAPI_PATH, SWAGGER_UI_PREFIX, V1_DEFAULT_LIMIT, V1_MAX_LIMIT } from "#contracts/v1-docs.ts";

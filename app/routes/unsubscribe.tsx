@@ -3,7 +3,8 @@
 // stops it, from that button or as a mail client's one-click unsubscribe (RFC 8058:
 // `List-Unsubscribe=One-Click`, answered 200 with no further step). Works signed
 // out: the unguessable token is the permission. An unknown token answers 404.
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { requestContext } from "#app/context.ts";
 import { refusalOf } from "#core/errors.ts";
 import type { UnsubscribeTarget } from "#core/alerts/alerts.ts";

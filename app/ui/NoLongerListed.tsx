@@ -1,6 +1,6 @@
 // What an old link to a retired network, offer or traffic source shows (answered
 // with 410 Gone): it was listed, is no longer, and where to look instead.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 
 export function NoLongerListed({
   name,

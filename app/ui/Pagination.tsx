@@ -3,7 +3,8 @@
 // With it, the page that follows takes focus to the top of its list: the link
 // followed would otherwise keep it below the new rows, off screen.
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { focusRegion } from "#app/ui/shell/focus.ts";
 
 function pageWindow(current: number, count: number, span = 2): (number | "gap")[] {

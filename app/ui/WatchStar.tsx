@@ -3,7 +3,8 @@
 // without JavaScript; with it, the same click calls the JSON API and stays on the
 // page. Signed out, the star is a link to the login that returns to this page.
 import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { WatchState } from "#contracts/watchlist.ts";
 import { usePersonal } from "#app/ui/shell/Personal.tsx";
 

@@ -105,6 +105,56 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     await context.close();
   });
 
+  it("follows the site's plain links within the page, and leaves clicks with a key held to the browser", async () => {
+    // app/ui/Link.tsx: links to a path are plain anchors; one listener navigates for them all.
+    const { context, page } = await open();
+    await page.goto(`${server.baseUrl}/`);
+    await pageStarted(page);
+    const plain = page.locator('main a[data-discover="plain"][href^="/offer/"]');
+    expect(await plain.count()).toBeGreaterThan(0);
+    // What the listener did with each click: a listener on window runs after it, notes whether it
+    // took the click, and keeps the browser from following the link itself.
+    const taken = await page.evaluate(() => {
+      const seen: boolean[] = [];
+      const note = (event: Event) => {
+        seen.push(event.defaultPrevented);
+        event.preventDefault();
+      };
+      window.addEventListener("click", note);
+      const link = document.querySelector<HTMLAnchorElement>('main a[data-discover="plain"]')!;
+      const click = (init: MouseEventInit) =>
+        link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+      for (const init of [{ ctrlKey: true }, { shiftKey: true }, { metaKey: true }, { altKey: true }, { button: 1 }])
+        click(init);
+      link.target = "_blank";
+      click({});
+      window.removeEventListener("click", note);
+      return seen;
+    });
+    expect(taken).toEqual([false, false, false, false, false, false]);
+    // A link to the page itself replaces the history entry instead of adding one, as <Link>'s does.
+    await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+    const entries = await page.evaluate(() => history.length);
+    await page.evaluate(() => {
+      const self = document.createElement("a");
+      self.href = "/";
+      self.dataset.discover = "plain";
+      self.textContent = "Home again";
+      document.querySelector("main")!.append(self);
+    });
+    await page.getByText("Home again").click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    // A plain click: a client navigation, in the same document.
+    const href = (await plain.nth(1).getAttribute("href"))!;
+    await plain.nth(1).click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator("h1").first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await context.close();
+  });
+
   it("asks for the page's scripts only after its first contentful paint, then starts it", async () => {
     const { context, page, requests } = await open();
     const html = await (await fetch(`${server.baseUrl}/`)).text();

@@ -1,6 +1,6 @@
 // The page an account form turns into once accepted: what happened, and the way to log in.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 
 export function Accepted({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
   return (

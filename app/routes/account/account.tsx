@@ -1,6 +1,7 @@
 // /account: the logged-in user's profile. Protected: a visitor is sent to
 // /login?redirectTo=/account and comes back here after logging in.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { requireUserOrRedirect } from "#app/lib/guard.server.ts";
 import { requestContext } from "#app/context.ts";
 import type { Route } from "./+types/account";

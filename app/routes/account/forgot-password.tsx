@@ -1,6 +1,6 @@
 // /forgot-password: asks for a reset link. The answer is the same whether or
 // not the address has an account.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { forgotPasswordSchema } from "#contracts/auth.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";

@@ -1,7 +1,8 @@
 // /login (docs/product.md §4): guest-only. Posting email and password (from this page or
 // the navigation dropdown) starts a session and goes to the remembered path or
 // /; a failure comes back here with the error notification.
-import { Link, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { loginSchema } from "#contracts/auth.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";

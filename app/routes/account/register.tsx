@@ -1,6 +1,6 @@
 // /register (docs/product.md §2/§5): guest-only signup. The phone loses its whitespace and
 // is left out when empty; success sets justRegistered and says so plainly.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { registerSchema } from "#contracts/auth.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";

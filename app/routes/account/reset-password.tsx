@@ -1,6 +1,7 @@
 // /reset-password?token=…: the link from the mail. A valid, unused link shows
 // the new-password form; success ends every session and sends the user to log in.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { resetPasswordSchema } from "#contracts/auth.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";

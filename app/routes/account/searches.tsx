@@ -2,7 +2,8 @@
 // its alert (how often new matching offers, payout changes and retirements are
 // mailed), and the watchlist's alert. The search page's "Save this search" form
 // posts here (intent "save"), so saving lands on this list.
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { offerSearchFromUrl, offerSearchToUrl, OFFER_TAB_LABELS } from "#contracts/offers.ts";
 import {
   ALERT_FREQUENCIES,

@@ -3,7 +3,8 @@
 // the visit, so the next one shows only newer changes. Its action is also where
 // every star's form posts when JavaScript is off (app/ui/WatchStar.tsx).
 import type { ReactNode } from "react";
-import { Link, redirect, useFetcher, type ShouldRevalidateFunction } from "react-router";
+import { redirect, useFetcher, type ShouldRevalidateFunction } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { requestContext } from "#app/context.ts";
 import { loginPath, requireUserOrRedirect, safeRedirectPath } from "#app/lib/guard.server.ts";
 import { handleForm } from "#app/ui/form/form.server.ts";

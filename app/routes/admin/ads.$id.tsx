@@ -1,7 +1,8 @@
 // /admin/ads/:id: every field of one house ad, its numbers, and retiring it (it
 // stops serving at once; its click address answers 404). A save made from a stale
 // page answers 409 instead of overwriting a colleague's change (core/ads/console.ts).
-import { Link, useLoaderData, useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { AD_FORM_FIELDS, AD_STATUS_LABELS, formatCtr } from "#contracts/ads.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";

@@ -1,5 +1,6 @@
 // /admin/ads/new: an admin creates a house ad; once saved it opens in the editor.
-import { Link, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { AD_FORM_FIELDS } from "#contracts/ads.ts";
 import { consoleAction, requireStaff } from "./staff.server";
 import { AdForm, adBody } from "./ads.form";

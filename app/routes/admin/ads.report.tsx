@@ -1,6 +1,7 @@
 // /admin/ads/report: impressions, clicks and CTR per house ad over a range of
 // UTC days (default: the last 30), with the totals.
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { AD_STATUS_LABELS, adReportRange, formatCtr, type AdReportRow } from "#contracts/ads.ts";
 import { AdminTable } from "#app/ui/admin/AdminTable.tsx";

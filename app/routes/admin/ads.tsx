@@ -1,6 +1,7 @@
 // /admin/ads: every house ad with its last 30 days' impressions, clicks and CTR,
 // filtered by status and slot size, sorted and paged on the server.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { AD_SIZES, AD_STATUSES, AD_STATUS_LABELS, adFilter, formatCtr, type AdminHouseAd } from "#contracts/ads.ts";
 import { AdminTable, FilterTabs, filterOptions } from "#app/ui/admin/AdminTable.tsx";

@@ -1,7 +1,8 @@
 // /admin/audit: every console action, newest first (admins only), filtered by
 // action, subject type and actor; each row shows the values before and after,
 // field by field, with the changed ones marked.
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { auditFilter, type AuditEntry } from "#contracts/admin.ts";
 import { AdminTable } from "#app/ui/admin/AdminTable.tsx";

@@ -2,7 +2,8 @@
 // and what they search for in vain, and the join clicks each network got, per day
 // (core/dashboard). Plain tables with inline bars: the numbers are the text, the
 // bars only draw them. Moderators work the queues and are sent to the first one.
-import { Link, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { hasRole } from "#contracts/roles.ts";
 import { formatCtr, type AdReport } from "#contracts/ads.ts";
 import { dashboardQuery, type Dashboard } from "#core/dashboard/dashboard.ts";

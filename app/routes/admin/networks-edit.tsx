@@ -1,7 +1,8 @@
 // /admin/networks/:id: edit every field of a network and its listing on this
 // site, retire it (it leaves every public list; old links answer 410) or
 // restore it. A save made from a stale page answers 409 instead of overwriting.
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { networkPath } from "#contracts/networks.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";

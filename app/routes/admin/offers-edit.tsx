@@ -2,7 +2,8 @@
 // (out of search, listings, counts, sitemap and feed; its page answers 410) or
 // restoring it. A save made from a stale page answers 409 instead of
 // overwriting a colleague's change (core/offers/editor.ts).
-import { Link, useLoaderData, useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { offerUrl } from "#contracts/offers.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";

@@ -1,5 +1,6 @@
 // /admin/offers/new: an admin lists a new offer; once saved it opens in the editor.
-import { Link, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { consoleAction, requireStaff } from "./staff.server";
 import { OFFER_FORM_FIELDS, OfferForm, offerBody } from "./offers-form";
 import type { Route } from "./+types/offers-new";

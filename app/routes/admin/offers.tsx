@@ -1,6 +1,7 @@
 // /admin/offers: every offer, retired ones too, searched by name and filtered by
 // network, status and sponsorship; sorted and paged on the server, all in the URL.
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { formatMoney } from "#contracts/money.ts";
 import { adminOfferFilter, OFFER_STATUSES, type AdminOfferRow } from "#contracts/offers.ts";

@@ -2,7 +2,8 @@
 // for a decision; held ones wait because a rule stopped them (the rule says why);
 // hidden ones can be restored. Hiding or restoring updates the network's
 // average, count and trust score in the same transaction (core/reviews/moderation.ts).
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { moderationFilter, type ModeratedReview } from "#contracts/reviews.ts";
 import { AdminTable, FilterTabs } from "#app/ui/admin/AdminTable.tsx";

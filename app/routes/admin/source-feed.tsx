@@ -4,7 +4,8 @@
 // with its audit row — or names, per template field, the column of a feed laid
 // out differently. The upload is a multipart page form read within the server's
 // page-form limit (server/plugins/react-router.ts), as the add-your-network logo is.
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { columnsOf, FEED_UPLOAD_MAX_BYTES, REQUIRED_FIELDS, TEMPLATE_FIELDS } from "#core/supply/feed-template.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";

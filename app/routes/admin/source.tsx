@@ -3,7 +3,8 @@
 // scheduled run, "Sync now", and its latest runs with their counts. Never its
 // credential: only whether it has one.
 import { useEffect } from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { OfferSource } from "#contracts/supply.ts";
 import type { SyncRunEntry } from "#core/supply/scheduler.ts";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";

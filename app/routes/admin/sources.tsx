@@ -3,7 +3,8 @@
 // form to add one. The API key is typed into a password field, sealed by
 // core/supply/sources.ts before it is stored, and never sent back to the page:
 // the list says only whether a source has one.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import {
   API_KEY_MAX,

@@ -1,7 +1,8 @@
 // /admin/submissions/:id: one submitted network, all it said and its logo, and
 // the moderator's decisions while it is new: approve (creates or updates the
 // listing), reject with a reason (mailed to the submitter), or mark as a duplicate.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { NETWORK_FIELDS } from "#contracts/leads.ts";
 import { ActionNotice, ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";

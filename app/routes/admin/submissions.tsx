@@ -1,6 +1,7 @@
 // /admin/submissions: networks submitted through /add-your-network, newest
 // first, filtered by status; each opens its page with the details and decisions.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { submissionFilter, SUBMISSION_STATUSES, type SubmissionItem } from "#contracts/submissions.ts";
 import { AdminTable, FilterTabs, filterOptions } from "#app/ui/admin/AdminTable.tsx";

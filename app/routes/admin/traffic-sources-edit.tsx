@@ -1,7 +1,8 @@
 // /admin/traffic-sources/:id: edit every field, retire (out of the listing, the
 // search and the sitemap; old links answer 410) or restore. A save made from a
 // stale page answers 409 instead of overwriting.
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { useSettledActionData } from "#app/ui/form/Fields.tsx";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { dateTime } from "#app/ui/admin/format.ts";

@@ -1,6 +1,7 @@
 // /admin/traffic-sources: every traffic source, whatever its status, searched
 // by name or slug, filtered by status, sorted and paged on the server.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { CATALOGUE_STATUSES, trafficSourceFilter, type AdminTrafficSource } from "#contracts/catalogue.ts";
 import { AdminTable, FilterTabs, ListSearch, filterOptions } from "#app/ui/admin/AdminTable.tsx";

@@ -1,6 +1,7 @@
 // /admin/verticals/:id: rename a vertical, or merge it into another (its offers
 // move there and it is removed, in one transaction). A stale page answers 409.
-import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { redirect, useLoaderData, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ConsoleForm } from "#app/ui/admin/ConsoleForm.tsx";
 import { TextField } from "#app/ui/form/Fields.tsx";
 import { handleForm } from "#app/ui/form/form.server.ts";

@@ -1,6 +1,7 @@
 // /admin/verticals: every vertical with its active offers, searched by name or
 // slug, sorted and paged on the server; each opens to rename or merge it.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { createColumnHelper } from "@tanstack/react-table";
 import { verticalFilter, type AdminVertical } from "#contracts/catalogue.ts";
 import { AdminTable, ListSearch } from "#app/ui/admin/AdminTable.tsx";

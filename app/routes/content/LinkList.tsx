@@ -1,5 +1,5 @@
 // One titled, multi-column list of directory links on the /links page.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { LinkEntry } from "#contracts/links.ts";
 
 export function LinkList({ id, title, entries }: { id: string; title: string; entries: LinkEntry[] }) {

@@ -1,5 +1,6 @@
 // Layout: network search bar with top ads and sidebar — for networks and traffic sources (docs/product.md §2).
-import { Link, Outlet, useLocation, useSearchParams } from "react-router";
+import { Outlet, useLocation, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { TopAds } from "#app/ui/ads/AdRegions.tsx";
 import { SearchBox } from "#app/ui/shell/SearchBox.tsx";
 import { WithSidebar } from "#app/ui/shell/WithSidebar.tsx";

@@ -3,7 +3,8 @@
 // carry (`order`) and sends one page of it. Paging never reshuffles, so no entry
 // shows on two pages or on none, and the page carries 20 rows, not the whole list.
 import type { ReactElement, ReactNode } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { DIRECTORY_ORDER, NETWORKS_PAGE_SIZE } from "#contracts/networks.ts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";

@@ -1,6 +1,6 @@
 // /contact, "Help" in the navigation (docs/product.md §2, §7): a message to the support
 // desk. Stored first, then mailed to support and confirmed to the sender.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { CONTACT_FIELDS as F, CONTACT_TOPICS } from "#contracts/leads.ts";
 import { SelectField, TextArea, TextField } from "#app/ui/form/Fields.tsx";
 import { EmailField, FieldPairs } from "./lead-fields";

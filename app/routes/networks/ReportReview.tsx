@@ -1,7 +1,8 @@
 // "Report" under each review: a signed-in reader picks a reason (and may say
 // more); the review stays up until a moderator decides. With JavaScript the
 // report is sent in place (a fetcher), without it as a plain post of the page.
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { REPORT_COMMENT_MAX, REPORT_REASON_LABELS } from "#contracts/reviews.ts";
 import { Fields, TextArea, useSettledActionData } from "#app/ui/form/Fields.tsx";
 import type { FormResult } from "#app/ui/form/form.ts";

@@ -1,6 +1,6 @@
 // Write (or edit) a review: stars, comment and the invisible anti-bot token.
 // Signed-out visitors get a login link that brings them back here.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { COMMENT_MAX, COMMENT_MIN, type Review } from "#contracts/reviews.ts";

@@ -1,5 +1,5 @@
 // Sidebar box: featured networks (data from the page's loader, shuffled there).
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { Stars } from "#app/ui/Stars.tsx";
 import type { FeaturedNetwork } from "#contracts/networks.ts";
 

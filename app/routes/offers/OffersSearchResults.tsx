@@ -1,6 +1,6 @@
 // The results half of an offers search page: tabs, the table, the compare bar
 // and pagination. Every control is a link built from the URL state.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import {
   DEFAULT_SORT_DESC,
   OFFER_TAB_LABELS,

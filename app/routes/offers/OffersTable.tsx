@@ -2,7 +2,7 @@
 // vertical and date. Sponsored rows are tinted and labelled "Sponsored"; the
 // pinned ones sit on top of the first page of Top Offers. Search rows also mark
 // new offers (by the name) and recent payout changes (by the payout).
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { formatPayout } from "#contracts/money.ts";
 import { offerUrl, type OfferListItem, type OfferSort } from "#contracts/offers.ts";
 import { DataTable, HiddenHeading } from "#app/ui/DataTable.tsx";

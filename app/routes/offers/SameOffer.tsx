@@ -1,7 +1,7 @@
 // "Same offer at other networks": the listings of one product side by side, best
 // payout first. The offer page shows it under the offer; a retired offer's page
 // shows it in place of the offer, as where to run it now.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { formatPayout } from "#contracts/money.ts";
 import { offerUrl, type SameOfferRow } from "#contracts/offers.ts";
 import { Stars } from "#app/ui/Stars.tsx";

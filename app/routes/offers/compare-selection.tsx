@@ -2,7 +2,7 @@
 // sessionStorage so a pick survives searching and paging. Without JavaScript the
 // table's checkboxes submit the GET form #compare-form to /compare directly.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { COMPARE_MAX, compareUrl } from "#contracts/offers.ts";
 
 const STORAGE_KEY = "oa.compare";

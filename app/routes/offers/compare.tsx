@@ -1,6 +1,6 @@
 // /compare?ids=1,2,3: up to four offers side by side (payout, type, geos,
 // verticals, network rating, traffic allowed). Picked from any offers table.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { COMPARE_MAX, compareIdsFromUrl, offerUrl } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";

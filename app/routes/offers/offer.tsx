@@ -3,7 +3,8 @@
 // side by side (best first), and similar offers. Non-canonical addresses
 // (missing or wrong slug, an old-site id, /offer/legacy/{id}, a bare slug)
 // answer 301 to /offer/{id}/{slug}.
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { formatPayout } from "#contracts/money.ts";
 import { networkPath } from "#contracts/networks.ts";
 import { normalizeOfferQuery, offerSearchToUrl, offerUrl, type OfferDetail } from "#contracts/offers.ts";

@@ -1,6 +1,6 @@
 // /pay-per-call: what pay-per-call is, the networks with the most call offers
 // and the most popular call offers right now.
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { offerSearchPayload } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { Stars } from "#app/ui/Stars.tsx";

@@ -1,6 +1,7 @@
 // Layout: general search bar with top ads and sidebar — the offers search header (docs/product.md §2):
 // title, search box (500 ms debounce), the 'Filters' list, 'Clear Searches' and 'Clear Filters'.
-import { Link, Outlet, useLocation, useMatches, useSearchParams } from "react-router";
+import { Outlet, useLocation, useMatches, useSearchParams } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { offerSearchFromUrl, offerSearchToUrl, normalizeOfferQuery, type OfferSearch } from "#contracts/offers.ts";
 import { requestContext } from "#app/context.ts";
 import { revalidateWhen } from "#app/lib/revalidate.ts";

@@ -1,5 +1,6 @@
 // Traffic source detail: /traffic-sources/details/{id}.
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { requestContext } from "#app/context.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 import { FeaturedBadge } from "#app/ui/FeaturedBadge.tsx";

@@ -2,7 +2,8 @@
 // are links that change the URL (`sort`, `dir`, `page`), so the server pages and
 // orders the list, a view can be bookmarked, and it all works without JavaScript.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { AdminList, AdminSort } from "#contracts/admin.ts";
 import { Pagination } from "#app/ui/Pagination.tsx";
 

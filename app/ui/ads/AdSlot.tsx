@@ -3,7 +3,8 @@
 // links through its click address (counted, then redirected to its target) and
 // reports that it was shown once per page view (docs/decisions/0015-house-ad-impressions-from-the-page.md).
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { AD_IMPRESSIONS_PATH, adClickPath, type HouseAd } from "#contracts/ads.ts";
 import { isWebUrl } from "#app/lib/web-url.ts";
 

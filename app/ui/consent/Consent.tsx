@@ -11,7 +11,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { AdSize } from "#contracts/ads.ts";
 import { isConsolePath, type PageTags } from "#contracts/tags.ts";
 import { forgetTagCookies, rememberConsent, type ConsentChoice } from "./cookie";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import type { SiteLinks } from "#contracts/site.ts";
 import { FOOTER_LINKS } from "./links";
 import { Logo } from "./Logo";

@@ -56,7 +56,7 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * A link this app navigates to itself (React Router marks them data-discover), as path and
+ * A link this app navigates to itself (marked data-discover, app/ui/Link.tsx), as path and
  * query. Links to the page itself (tabs, sorts, filters) would each run a search the visitor
  * may never ask for: of those, only the next page (rel="next").
  */

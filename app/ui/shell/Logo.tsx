@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { HOME_RESET } from "./links";
 
 /** The logo resets the offers search (tab, page, text and filters) and scrolls to the top. */

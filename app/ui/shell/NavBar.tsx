@@ -1,7 +1,8 @@
 // Navigation bar (docs/product.md §2): internal links, external resources, and for
 // visitors the login dropdown that opens on hover or from its button.
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
+import { Link } from "#app/ui/Link.tsx";
 import { ANTIBOT_ACTIONS } from "#contracts/antibot.ts";
 import { AntibotForm } from "#app/ui/antibot/AntibotForm.tsx";
 import type { SiteLinks } from "#contracts/site.ts";
