@@ -18,6 +18,7 @@ import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { IdlePrefetch } from "#app/ui/shell/IdlePrefetch.tsx";
 import { LinkNavigation } from "#app/ui/Link.tsx";
+import { useHydrationDone } from "#app/ui/KeptList.tsx";
 import { PageScripts } from "#app/ui/shell/PageScripts.tsx";
 import { FailedLoadRecovery } from "#app/ui/shell/FailedLoadRecovery.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
@@ -70,6 +71,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  useHydrationDone();
   return (
     <html lang="en">
       <head>

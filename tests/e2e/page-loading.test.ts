@@ -155,6 +155,43 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     await context.close();
   });
 
+  it("keeps /links' lists as the server wrote them while the page starts, and renders the next page's", async () => {
+    // app/ui/KeptList.tsx. Over 500 listings, so /links has a second page.
+    const big = await startTestServer({ seed: { networks: 6, offers: 520, trafficSources: 2 } });
+    try {
+      const { context, page } = await open();
+      // An item the server did not write, added before the page's script runs: hydrating the list
+      // would remove it (Preact drops what its render does not claim); keeping the list does not.
+      await page.addInitScript(() =>
+        document.addEventListener("DOMContentLoaded", () => {
+          const extra = document.createElement("li");
+          extra.id = "not-from-the-server";
+          document.querySelector('section[aria-labelledby="links-offers"] ul')?.append(extra);
+        }),
+      );
+      await page.goto(`${big.baseUrl}/links`);
+      await pageStarted(page);
+      const offers = page.locator('section[aria-labelledby="links-offers"] li a');
+      const first = await offers.first().getAttribute("href");
+      expect(await offers.count()).toBeGreaterThan(100);
+      expect(await page.locator("#not-from-the-server").count()).toBe(1);
+      // Its links are followed like any plain link; the next page of the list is rendered.
+      await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+      await page.getByRole("link", { name: "Page 2" }).click();
+      await page.waitForURL((url) => url.search === "?page=2");
+      await expect.poll(() => offers.first().getAttribute("href")).not.toBe(first);
+      expect(await offers.count()).toBeGreaterThan(0);
+      expect(await page.locator("#not-from-the-server").count()).toBe(0);
+      const href = (await offers.first().getAttribute("href"))!;
+      await offers.first().click();
+      await page.waitForURL((url) => url.pathname === href);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      await context.close();
+    } finally {
+      await big.close();
+    }
+  });
+
   it("asks for the page's scripts only after its first contentful paint, then starts it", async () => {
     const { context, page, requests } = await open();
     const html = await (await fetch(`${server.baseUrl}/`)).text();
