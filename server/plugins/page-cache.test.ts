@@ -37,6 +37,30 @@ describe("a page without its nonce", () => {
 });
 
 describe("page cache", () => {
+  it("keeps an answer that says it never changes (the route manifest) past a page's lifetime, never rendering it again", async () => {
+    vi.useFakeTimers();
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
+    const manifest = {
+      status: 200,
+      headers: [
+        ["content-type", "application/json"],
+        ["cache-control", "public, max-age=31536000, immutable"],
+      ] as [string, string][],
+      body: '{"patches":{}}',
+      nonce: "",
+    };
+    cache.offer("anonymous", "/__manifest?paths=%2Ffaq&version=abc", manifest);
+    cache.offer("anonymous", "/faq", page("faq"));
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(await cache.get("anonymous", "/__manifest?paths=%2Ffaq&version=abc")).toMatchObject({
+      body: Buffer.from('{"patches":{}}'),
+      stale: false,
+      refresh: false,
+    });
+    // A page expires as before, and is gone after its grace period.
+    expect(await cache.get("anonymous", "/faq")).toBeUndefined();
+  });
+
   it("serves one copy, the same bytes for all; once expired, serves it still and asks one caller to render it again", async () => {
     vi.useFakeTimers();
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });

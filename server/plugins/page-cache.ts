@@ -38,8 +38,26 @@ export type PageHit = Pick<CachedPage, "status" | "headers"> & {
   stale: boolean;
   refresh: boolean;
 };
-/** `refreshedAt`: when a caller was last asked to render the expired page again (0: never). */
-type Entry = Omit<PageHit, "stale" | "refresh"> & { at: number; refreshedAt: number; generation: number };
+/**
+ * `refreshedAt`: when a caller was last asked to render the expired page again (0: never).
+ * `immutable`: the answer says it never changes (see isImmutable), so it never expires.
+ */
+type Entry = Omit<PageHit, "stale" | "refresh"> & {
+  at: number;
+  refreshedAt: number;
+  generation: number;
+  immutable: boolean;
+};
+
+/**
+ * Whether an answer says it never changes at its address: React Router's route manifest for a
+ * page's links (`/__manifest?paths=…&version=<build>`), asked for by every first visit of a page.
+ * Rendering it again each page lifetime only competes with the visitor's browser for the CPU.
+ */
+const isImmutable = (headers: [string, string][]) =>
+  headers.some(([name, value]) => name === "cache-control" && /\bimmutable\b/.test(value));
+/** How long a shared store keeps an answer that never changes (a new build asks at new addresses). */
+const IMMUTABLE_SHARED_MS = 24 * 60 * 60_000;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -84,6 +102,7 @@ function entryOf(page: CachedPage, at: number, generation: number): Entry {
     at,
     refreshedAt: 0,
     generation,
+    immutable: isImmutable(page.headers),
   };
   for (const encoding of COPY_ENCODINGS) {
     compressors[encoding](body).then(
@@ -155,7 +174,7 @@ export function createPageCache(options: {
       const now = Date.now();
       // One caller per expiry renders the page again; another is asked if that render has not
       // come back within a page's lifetime (it failed, or its answer was not the same for everyone).
-      const stale = now - entry.at >= options.ttlMs;
+      const stale = !entry.immutable && now - entry.at >= options.ttlMs;
       const refresh = stale && now - entry.refreshedAt >= options.ttlMs;
       if (refresh) entry.refreshedAt = now;
       const { status, headers, body, encoded, scriptHashes } = entry;
@@ -168,8 +187,10 @@ export function createPageCache(options: {
         pages.delete(key);
         return;
       }
-      pages.set(key, entryOf(page, Date.now(), generation()));
-      shared?.set(`page:${generation()}:${key}`, page, options.ttlMs + graceMs);
+      const entry = entryOf(page, Date.now(), generation());
+      // An answer that never changes is kept until the cache needs its room (lru-cache: ttl 0).
+      pages.set(key, entry, entry.immutable ? { ttl: 0 } : undefined);
+      shared?.set(`page:${generation()}:${key}`, page, entry.immutable ? IMMUTABLE_SHARED_MS : options.ttlMs + graceMs);
     },
   };
 
@@ -177,10 +198,12 @@ export function createPageCache(options: {
   async function fromShared(key: string): Promise<Entry | undefined> {
     const current = generation();
     const copy = await shared!.get(`page:${current}:${key}`);
-    const age = copy ? Date.now() - copy.storedAt : Infinity;
-    if (!copy || age >= options.ttlMs + graceMs) return undefined;
+    if (!copy) return undefined;
     const entry = entryOf(copy.value as CachedPage, copy.storedAt, current);
-    pages.set(key, entry, { ttl: options.ttlMs + graceMs - age });
+    const age = Date.now() - copy.storedAt;
+    if (entry.immutable) pages.set(key, entry, { ttl: 0 });
+    else if (age < options.ttlMs + graceMs) pages.set(key, entry, { ttl: options.ttlMs + graceMs - age });
+    else return undefined;
     return entry;
   }
 }
