@@ -6,6 +6,13 @@ import { z } from "zod";
 /** Set by the page once its script runs: only such a browser gets the shared signed-in copy. */
 export const SCRIPT_COOKIE = "oa_js";
 
+/**
+ * The version of a browser's personal parts, readable by the page's script (docs/decisions/0047):
+ * set by each signed-in page to the version its session's parts are at, and by each of the
+ * browser's writes to a new random one, so that no copy read before the write is its answer.
+ */
+export const PERSONAL_VERSION_COOKIE = "oa_pv";
+
 /** Ids one request may ask about: a page shows at most a hundred or so. */
 export const PERSONAL_IDS_LIMIT = 200;
 
@@ -32,8 +39,22 @@ const idList = (field: string) =>
       return [...new Set(parts.map(Number))];
     });
 
-/** `GET /api/account/personal?offerIds=1,2&networkIds=3` */
-export const personalQuery = z.object({ offerIds: idList("offerIds"), networkIds: idList("networkIds") });
+/** A personal version as the server sets it (the `oa_pv` cookie): a digest, or a write's random mark. */
+const VERSION = /^[\w-]{1,64}$/;
+
+/**
+ * `GET /api/account/personal?offerIds=1,2&networkIds=3`: the follows among those ids; or
+ * `GET /api/account/personal?v={version}`: every follow, an answer the browser keeps while its
+ * version is the browser's (docs/decisions/0047).
+ */
+export const personalQuery = z.object({
+  offerIds: idList("offerIds"),
+  networkIds: idList("networkIds"),
+  v: z.string().regex(VERSION, "v must be a personal version").optional(),
+});
+
+/** How long a browser keeps the answer to a version (its address changes with every change to it). */
+export const PERSONAL_VERSION_MAX_AGE_SECONDS = 24 * 3600;
 
 export type PersonalUser = { name: string; email: string; scope: string[] };
 

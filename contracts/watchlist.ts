@@ -81,14 +81,14 @@ export type Watchlist = { offers: WatchedOffer[]; networks: WatchedNetwork[] };
  * What a page tells its stars: whether anyone is signed in and, for a signed-in
  * user, the followed ids among those on screen (id → watchlist item id). The same
  * for every visitor who is signed out, so anonymous pages stay cacheable. In the
- * page every signed-in visitor shares, `ask` lists the ids on screen instead, and
- * the browser fetches the user's own answer for them (contracts/personal.ts).
+ * page every signed-in visitor shares, `personal` says the user's follows come from
+ * the answer the browser keeps (contracts/personal.ts, docs/decisions/0047).
  */
 export type WatchState = {
   signedIn: boolean;
   offers: Record<number, number>;
   networks: Record<number, number>;
-  ask?: { offerIds: number[]; networkIds: number[] };
+  personal?: true;
 };
 
 export const SIGNED_OUT_WATCH: WatchState = { signedIn: false, offers: {}, networks: {} };

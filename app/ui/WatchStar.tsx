@@ -46,7 +46,7 @@ export function WatchStar({
   const here = location.pathname + location.search;
   // In the shared signed-in page the user's own answer comes after the page (app/ui/shell/Personal.tsx).
   const personal = usePersonal();
-  const fromPage = state.ask
+  const fromPage = state.personal
     ? personal
       ? followedItem(personal.watch, kind, id)
       : undefined

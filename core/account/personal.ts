@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { sql, type Database } from "#db/client.ts";
-import type { PersonalParts } from "#contracts/personal.ts";
+import { PERSONAL_VERSION_COOKIE, type PersonalParts } from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import type { AuthService } from "#core/auth/auth.ts";
 import { hashToken } from "#core/auth/tokens.ts";
@@ -22,20 +22,23 @@ const KEPT_SESSIONS = 10_000;
 
 type Auth = Pick<AuthService, "userForTokenWith">;
 
-/** Set on a browser by each of its writes: a copy read before it is not that browser's answer. */
-export const PERSONAL_VERSION_COOKIE = "oa_pv";
-
-/** A new personal version for a browser that just wrote (a session cookie, like the session's). */
-export function personalVersionCookie(secure: boolean): string {
-  const parts = [`${PERSONAL_VERSION_COOKIE}=${crypto.randomBytes(9).toString("base64url")}`, "Path=/", "HttpOnly"];
-  parts.push("SameSite=Lax");
+/** A browser's personal version cookie (a session cookie, like the session's): `version`, or a new random one. */
+export function personalVersionCookie(secure: boolean, version = crypto.randomBytes(9).toString("base64url")): string {
+  const parts = [`${PERSONAL_VERSION_COOKIE}=${version}`, "Path=/", "SameSite=Lax"];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
+/** Clears the personal version cookie (the session ended). */
+export const CLEARED_PERSONAL_VERSION = `${PERSONAL_VERSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+
 export type PersonalPartsService = {
   /** The parts for a session token, or null when it signs nobody in. `version`: the browser's PERSONAL_VERSION_COOKIE. */
   read(token: string, on: OnScreen, version?: string): Promise<PersonalParts | null>;
+  /** All of the session's parts (every follow) and their version, or null when it signs nobody in. */
+  all(token: string, version?: string): Promise<{ parts: PersonalParts; version: string } | null>;
+  /** The version the session's parts are at, or null when it signs nobody in (what a signed-in page tells its browser). */
+  version(token: string, version?: string): Promise<string | null>;
   /** A request of this session may have written: its copy here goes, and reads in flight keep nothing. */
   wrote(token: string): void;
 };
@@ -45,7 +48,20 @@ const partsOf = (user: SessionUser, followed: readonly FollowedRow[]): PersonalP
   return { user: { name: user.name, email: user.email, scope: user.scope }, watch: { offers, networks } };
 };
 
-type Kept = { user: SessionUser; followed: FollowedRow[]; expiresAt: number; version: string | undefined };
+/** `version`: a digest of the session and everything its parts say, the same on every instance. */
+type Kept = { user: SessionUser; followed: FollowedRow[]; expiresAt: number; version: string };
+
+/**
+ * The parts' version: a digest of the session's token (so it tells nothing about the user and
+ * another session's never matches) and of the user and follows, in a fixed order. Every instance
+ * that reads the same rows gets the same version, so a browser's cached answer (docs/decisions/0047)
+ * holds across instances and is replaced exactly when the parts change.
+ */
+function versionOf(token: string, user: SessionUser, followed: readonly FollowedRow[]): string {
+  const follows = [...followed].sort((a, b) => Number(a[0]) - Number(b[0]));
+  const said = JSON.stringify([user.id, user.name, user.email, user.scope, follows]);
+  return crypto.createHash("sha256").update(token).update("\0").update(said).digest("base64url").slice(0, 22);
+}
 
 /**
  * Each session's parts kept until its user's data changes. A copy lives at most
@@ -67,24 +83,44 @@ export function createPersonalParts(db: Pick<Database, "listen">, auth: Auth): P
     })
     .catch(() => ({ live: false })); // not listening: every request reads the database
 
+  /**
+   * The session's parts, from its kept copy unless the browser wrote since that copy was read
+   * (its version cookie says another version: a write gave it a random one), or from the database.
+   */
+  async function kept(token: string, version: string | undefined): Promise<Kept | null> {
+    const live = (await listening).live;
+    const key = hashToken(token);
+    const copy = live ? sessions.get(key) : undefined;
+    if (copy && (version === undefined || copy.version === version) && copy.expiresAt > Date.now()) return copy;
+    const before = changes;
+    const found = await auth.userForTokenWith<{ followed: FollowedRow[]; expiresAt: string }>(
+      token,
+      sql`json_build_object('followed', (SELECT coalesce(json_agg(json_build_array(w.id, w.offer_id, w.network_id)), '[]'::json)
+        FROM watchlist_items w WHERE w.user_id = u.id), 'expiresAt', s.expires_at)`,
+    );
+    if (!found) return null;
+    const { followed, expiresAt } = found.also;
+    const read = {
+      user: found.user,
+      followed,
+      expiresAt: Date.parse(expiresAt),
+      version: versionOf(token, found.user, followed),
+    };
+    if (changes === before && (await listening).live) sessions.set(key, read);
+    return read;
+  }
+
   return {
     async read(token, on, version) {
-      const live = (await listening).live;
-      const key = hashToken(token);
-      const copy = live ? sessions.get(key) : undefined;
-      if (copy && copy.version === version && copy.expiresAt > Date.now())
-        return partsOf(copy.user, onScreen(copy.followed, on));
-      const before = changes;
-      const found = await auth.userForTokenWith<{ followed: FollowedRow[]; expiresAt: string }>(
-        token,
-        sql`json_build_object('followed', (SELECT coalesce(json_agg(json_build_array(w.id, w.offer_id, w.network_id)), '[]'::json)
-          FROM watchlist_items w WHERE w.user_id = u.id), 'expiresAt', s.expires_at)`,
-      );
-      if (!found) return null;
-      const { followed, expiresAt } = found.also;
-      if (changes === before && (await listening).live)
-        sessions.set(key, { user: found.user, followed, expiresAt: Date.parse(expiresAt), version });
-      return partsOf(found.user, onScreen(followed, on));
+      const copy = await kept(token, version);
+      return copy && partsOf(copy.user, onScreen(copy.followed, on));
+    },
+    async all(token, version) {
+      const copy = await kept(token, version);
+      return copy && { parts: partsOf(copy.user, copy.followed), version: copy.version };
+    },
+    async version(token, version) {
+      return (await kept(token, version))?.version ?? null;
     },
     wrote(token) {
       changes++;

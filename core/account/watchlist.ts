@@ -209,20 +209,14 @@ export function createWatchlist(db: Database) {
     },
     /**
      * What a page's stars start from: for nobody signed in the one shared answer (so
-     * the anonymous page stays cacheable); in the page signed-in visitors share, the ids
-     * to ask about (docs/decisions/0029); else the followed ids among those on screen.
+     * the anonymous page stays cacheable); in the page signed-in visitors share, none: the
+     * browser fills them in (docs/decisions/0029, 0047); else the followed ids among those on screen.
      */
     stateFor(
       user: { id: number } | "shared" | null,
       on: { offerIds?: readonly number[]; networkIds?: readonly number[] },
     ): Promise<WatchState> {
-      if (user === "shared")
-        return Promise.resolve({
-          signedIn: true,
-          offers: {},
-          networks: {},
-          ask: { offerIds: [...(on.offerIds ?? [])], networkIds: [...(on.networkIds ?? [])] },
-        });
+      if (user === "shared") return Promise.resolve({ signedIn: true, offers: {}, networks: {}, personal: true });
       return user ? followedAmong(user.id, on) : Promise.resolve(SIGNED_OUT_WATCH);
     },
 

@@ -46,7 +46,10 @@ export function registerAdRoutes(app: FastifyInstance) {
   );
   app.post(
     AD_IMPRESSIONS_PATH,
-    { preHandler: app.rateLimit({ max: IMPRESSION_REPORTS_PER_MINUTE, timeWindow: 60_000 }) },
+    {
+      config: { keepsPersonalParts: true },
+      preHandler: app.rateLimit({ max: IMPRESSION_REPORTS_PER_MINUTE, timeWindow: 60_000 }),
+    },
     async (request, reply) => {
       ads.recordImpressions(request.body);
       return reply.status(204).header("cache-control", "no-store").send();

@@ -15,8 +15,7 @@ import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { SharedStore } from "#core/cache/cache.ts";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
-import { SCRIPT_COOKIE } from "#contracts/personal.ts";
-import { PERSONAL_VERSION_COOKIE } from "#core/account/personal.ts";
+import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE } from "#contracts/personal.ts";
 import { scriptHashSource } from "./external/helmet.ts";
 
 /** A rendered answer, as offered: `nonce` is the one its scripts were rendered with. */

@@ -9,9 +9,10 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { requestContext, type RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
 import type { SharedStore } from "#core/cache/cache.ts";
-import { AUTH_COOKIE, stripBearer } from "#core/auth/sessions.ts";
+import { AUTH_COOKIE, sessionCookie, stripBearer } from "#core/auth/sessions.ts";
+import { CLEARED_PERSONAL_VERSION, personalVersionCookie } from "#core/account/personal.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
-import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE } from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
@@ -77,9 +78,10 @@ export async function registerPages(
       // The session is looked up once, and only when the answer depends on it (see viewOf).
       let session: Promise<SessionUser | null> | undefined;
       const sessionUser = () => (session ??= services.auth.userForToken(token));
-      const view = pageCache.eligible(request.method, request.headers, cookies)
+      let view = pageCache.eligible(request.method, request.headers, cookies)
         ? await viewOf(token, cookies, sessionUser)
         : undefined;
+      if (view === "signed-in") view = await toldPersonalVersion(token!, cookies, reply);
       const hit = view ? await pageCache.get(view, request.url) : undefined;
       if (hit) {
         if (hit.refresh) void refreshCopy(view!, request);
@@ -135,6 +137,27 @@ export async function registerPages(
       );
     };
 
+    /**
+     * The shared signed-in page tells its browser, in the `oa_pv` cookie, the version its session's
+     * personal parts are at (from memory, after the session's first view), so the page's script
+     * asks for them only when they changed and otherwise shows its own kept answer
+     * (docs/decisions/0047). A session that signs nobody in gets the anonymous page, its cookie cleared.
+     */
+    async function toldPersonalVersion(
+      token: string,
+      cookies: Record<string, string | undefined>,
+      reply: FastifyReply,
+    ): Promise<PageView> {
+      const told = cookies[PERSONAL_VERSION_COOKIE];
+      const version = await services.personalParts.version(token, told);
+      if (version === null) {
+        reply.header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION]);
+        return "anonymous";
+      }
+      if (version !== told) reply.header("set-cookie", personalVersionCookie(services.secureCookies, version));
+      return "signed-in";
+    }
+
     /** What a page's loaders and actions are given: the services, the site, the nonce and the user, if any. */
     async function routerContext(request: FastifyRequest, nonce: string, user: SessionUser | null, shared: boolean) {
       const site = await services.sites.resolve(undefined);
@@ -181,9 +204,8 @@ export async function registerPages(
 /**
  * Which copy of the page a cacheable request gets: without a session cookie, the anonymous
  * page; with one, from a browser that runs the script filling in its personal parts, the
- * copy signed-in visitors share, without looking the session up (the copy holds nothing
- * of anyone's, and a session that ended is told by the personal request, which signs the
- * browser out). Without the script, the page is rendered for its user (undefined), or
+ * copy signed-in visitors share (the copy holds nothing of anyone's; whether the session
+ * still signs someone in is then judged from its kept parts, toldPersonalVersion). Without the script, the page is rendered for its user (undefined), or
  * anonymous when the session is forged or ended.
  */
 async function viewOf(

@@ -1,10 +1,11 @@
 // Logged-in pages in Chromium (issue #16, docs/decisions/0029): a signed-in browser that
 // runs the page's script is served the page every signed-in visitor shares, and fills in
-// its own name and stars with one request, after a full load and after a client navigation.
+// its own name and stars with one request, after a full load and after a client navigation;
+// the browser keeps that answer while its version holds (docs/decisions/0047).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
-import { SCRIPT_COOKIE } from "#contracts/personal.ts";
+import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE } from "#contracts/personal.ts";
 import type { OfferSearchResult } from "#contracts/offers.ts";
 import type { Watchlist } from "#contracts/watchlist.ts";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
@@ -93,6 +94,73 @@ describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chr
     await page.waitForURL((u) => u.pathname === "/");
     await star(true).waitFor();
     expect(await page.content()).not.toContain(other.user.name);
+    expect(errors).toEqual([]);
+  });
+
+  it("asks for the personal parts once per version: navigations and loads reuse the kept answer until a follow elsewhere changes it", async () => {
+    // A browser of its own: the first test's loads kept this version's answer already.
+    await page.context().close();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await context.addCookies([
+      sessionCookie(pat, server.baseUrl),
+      { name: SCRIPT_COOKIE, value: "1", url: server.baseUrl },
+    ]);
+    page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    // What reaches the server: requests of the personal answer the browser did not take from its cache.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const sent = new Map<string, string>();
+    const fromCache = new Set<string>();
+    cdp.on("Network.requestWillBeSent", (e) => {
+      if (e.request.url.includes("/api/account/personal")) sent.set(e.requestId, e.request.url);
+    });
+    cdp.on("Network.requestServedFromCache", (e) => fromCache.add(e.requestId));
+    cdp.on("Network.responseReceived", (e) => {
+      if (e.response.fromDiskCache || e.response.fromPrefetchCache) fromCache.add(e.requestId);
+    });
+    const asked = () => [...sent].filter(([id]) => !fromCache.has(id)).map(([, url]) => new URL(url).search);
+    const version = async () => (await page.context().cookies()).find((c) => c.name === PERSONAL_VERSION_COOKIE)?.value;
+
+    await loadShared("/?page=1");
+    await star(true).waitFor();
+    const first = await version();
+    expect(first).toMatch(/^[\w-]{22}$/);
+    await expect.poll(asked).toEqual([`?v=${first}`]);
+
+    // A client navigation and a full load of another shared page: the same version, nothing asked.
+    await page.locator(`tr[data-offer-id="${offer.id}"] a[href^="/offer/"]`).first().click();
+    await page.waitForURL((u) => u.pathname.startsWith(`/offer/${offer.id}/`));
+    await star(true).waitFor();
+    await loadShared("/faq");
+    await expect.poll(() => accountLink().innerText()).toBe("Pat Personal");
+    expect(sent.size).toBe(2); // the load asked again, and its cache answered
+    expect(asked()).toEqual([`?v=${first}`]);
+
+    // Pat unfollows on another device; this browser's next navigation shows it.
+    const items = (await server.app.inject({ url: "/api/account/watchlist", headers: pat.headers })).json<Watchlist>();
+    const item = items.offers.find((o) => o.offerId === offer.id)!;
+    const removed = await server.app.inject({
+      method: "DELETE",
+      url: `/api/account/watchlist/${item.id}`,
+      headers: pat.headers,
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    await page.getByRole("link", { name: "OfferAtlas home" }).first().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await star(false).waitFor();
+    const second = await version();
+    expect(second).not.toBe(first);
+    expect(asked()).toEqual([`?v=${first}`, `?v=${second}`]);
+
+    // Followed again for the next test, from the other device too.
+    const again = await server.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: pat.headers,
+      payload: { offerId: offer.id },
+    });
+    expect(again.statusCode).toBe(201);
     expect(errors).toEqual([]);
   });
 

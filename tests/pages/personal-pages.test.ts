@@ -4,8 +4,14 @@
 // user owns enters that copy; a browser without the script still gets its own page.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
-import { SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
+import {
+  PERSONAL_VERSION_COOKIE,
+  PERSONAL_VERSION_MAX_AGE_SECONDS,
+  SCRIPT_COOKIE,
+  type PersonalParts,
+} from "#contracts/personal.ts";
 import type { OfferSearchResult } from "#contracts/offers.ts";
+import { AD_IMPRESSIONS_PATH } from "#contracts/ads.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { signInWithRoles } from "../helpers/staff.ts";
 import { sql } from "#db/client.ts";
@@ -85,9 +91,9 @@ describe("the page signed-in visitors share", () => {
     expect(first.body).toContain(">Logout</button>");
     expect(first.body).toContain('data-testid="watch-star"');
     expect(first.body).not.toContain('aria-pressed="true"');
-    // The loader data asks the browser about the offers on screen.
-    expect(first.body).toContain(String(offers[1].id));
-    expect(first.body).toContain('\\"ask\\"');
+    // The loader data leaves the stars to the browser's personal answer, and lists no ids for it.
+    expect(first.body).toContain('\\"personal\\"');
+    expect(first.body).not.toContain('\\"ask\\"');
 
     // The anonymous copy of the same address is another one.
     const anonymous = await page("/?page=1", null);
@@ -136,13 +142,19 @@ describe("the page signed-in visitors share", () => {
     expect(netPage.body).toMatch(/aria-pressed="true" aria-label="Unfollow /);
   });
 
-  it("a forged or ended session sees nobody's parts: the shared copy, whose personal request signs it out; without the script the anonymous page", async () => {
+  it("a forged or ended session sees nobody's parts: the anonymous copy, with its cookies cleared; its personal request signs it out", async () => {
     await page("/?page=3", null);
     await page("/?page=3", alice);
-    const forged = { cookie: `${AUTH_COOKIE}=forged; ${SCRIPT_COOKIE}=1` };
+    const forged = { cookie: `${AUTH_COOKIE}=forged; ${SCRIPT_COOKIE}=1; ${PERSONAL_VERSION_COOKIE}=x` };
     const shared = await t.app.inject({ url: "/?page=3", headers: forged });
     expect(shared.headers["x-page-cache"]).toBe("hit");
+    expect(shared.body).not.toContain(">Logout</button>");
     for (const trace of [...personalTraces(alice), ...personalTraces(bob)]) expect(shared.body).not.toContain(trace);
+    const cleared = [shared.headers["set-cookie"]].flat().map(String);
+    expect(cleared).toEqual([
+      expect.stringMatching(new RegExp(`^${AUTH_COOKIE.replaceAll(".", "\\.")}=;.*Max-Age=0`)),
+      expect.stringMatching(new RegExp(`^${PERSONAL_VERSION_COOKIE}=;.*Max-Age=0`)),
+    ]);
     const signOut = await personal("offerIds=1", forged);
     expect(signOut.statusCode).toBe(401);
     expect(String(signOut.headers["set-cookie"])).toMatch(
@@ -151,6 +163,83 @@ describe("the page signed-in visitors share", () => {
     const noScript = await t.app.inject({ url: "/?page=3", headers: { cookie: `${AUTH_COOKIE}=forged` } });
     expect(noScript.headers["x-page-cache"]).toBe("hit");
     expect(noScript.body).not.toContain(">Logout</button>");
+  });
+});
+
+describe("the version of a browser's personal parts (docs/decisions/0047)", () => {
+  /** The version a signed-in page tells the browser, if it tells one. */
+  const told = (res: { headers: Record<string, unknown> }) =>
+    [res.headers["set-cookie"]]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith(`${PERSONAL_VERSION_COOKIE}=`))
+      ?.split(";")[0]
+      .slice(PERSONAL_VERSION_COOKIE.length + 1);
+  const withVersion = (account: Account, version: string) => ({
+    cookie: `${browser(account).cookie}; ${PERSONAL_VERSION_COOKIE}=${version}`,
+  });
+
+  it("each signed-in page tells it, the same on every instance; the answer under it holds every follow and the browser keeps it", async () => {
+    const version = told(await page("/?page=1", alice));
+    expect(version).toMatch(/^[\w-]{22}$/);
+    // A page of the same session with that version tells nothing new; data requests tell it too.
+    expect(told(await t.app.inject({ url: "/faq", headers: withVersion(alice, version!) }))).toBeUndefined();
+    expect(told(await page("/_.data?page=2", alice))).toBe(version);
+    // The ad impressions every page view reports write nothing of the user's: the version holds.
+    const report = await t.app.inject({
+      method: "POST",
+      url: AD_IMPRESSIONS_PATH,
+      headers: withVersion(alice, version!),
+      payload: { ads: [1] },
+    });
+    expect(report.statusCode).toBe(204);
+    expect(report.headers["set-cookie"]).toBeUndefined();
+    expect(told(await page("/?page=1", bob))).not.toBe(version);
+    const other = await createTestApp({ db: t.db, env: { PAGE_CACHE_SECONDS: "60" } });
+    try {
+      expect(told(await other.app.inject({ url: "/?page=1", headers: browser(alice) }))).toBe(version);
+    } finally {
+      await other.close();
+    }
+
+    const kept = await personal(`v=${version}`, withVersion(alice, version!));
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers["cache-control"]).toBe(`private, max-age=${PERSONAL_VERSION_MAX_AGE_SECONDS}, immutable`);
+    // Every follow, none asked for by id.
+    expect(kept.json<PersonalParts>().watch).toEqual({
+      offers: { [offers[0].id]: expect.any(Number) },
+      networks: { [offers[0].networkId]: expect.any(Number) },
+    });
+    // An address of another version is answered as the parts are now, and kept by nobody.
+    const unknown = await personal("v=other", withVersion(alice, version!));
+    expect(unknown.headers["cache-control"]).toBe("private, no-store");
+    expect(unknown.json<PersonalParts>().user.name).toBe(alice.user.name);
+    for (const bad of ["v=", "v=a%20b", `v=${"x".repeat(65)}`]) {
+      const res = await personal(bad, alice.headers);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    expect((await personal(`v=${version}`)).statusCode).toBe(401);
+  });
+
+  it("changes with a follow from another device, told by the browser's next page", async () => {
+    const frank = await signInWithRoles(t, [], "Frank Affiliate");
+    const before = told(await page("/?page=1", frank))!;
+    // The phone follows an offer; the laptop's next page tells a new version, whose answer holds it.
+    const followed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: frank.headers,
+      payload: { offerId: offers[5].id },
+    });
+    expect(followed.statusCode).toBe(201);
+    const next = async () => told(await t.app.inject({ url: "/?page=1", headers: withVersion(frank, before) }));
+    // PostgreSQL tells the instance a moment after the commit.
+    const after = t.db.kind === "pglite" ? await next() : await vi.waitFor(async () => (await next()) ?? expect.fail());
+    expect(after).toMatch(/^[\w-]{22}$/);
+    expect(after).not.toBe(before);
+    const parts = (await personal(`v=${after}`, withVersion(frank, after!))).json<PersonalParts>();
+    expect(parts.watch.offers).toEqual({ [offers[5].id]: followed.json<{ item: { id: number } }>().item.id });
   });
 });
 
@@ -255,7 +344,7 @@ describe("GET /api/account/personal", () => {
       });
       expect(follow.statusCode, follow.body).toBe(201);
       const version = [follow.headers["set-cookie"]].flat().find((c) => String(c).startsWith("oa_pv="));
-      expect(version).toMatch(/^oa_pv=[\w-]{12}; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(version).toMatch(/^oa_pv=[\w-]{12}; Path=\/; SameSite=Lax$/);
       const item = follow.json<{ item: { id: number } }>().item.id;
 
       // Without it, the deaf instance's copy answers, as it still would for another browser.

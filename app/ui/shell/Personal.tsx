@@ -1,27 +1,16 @@
-// The personal parts of the page every signed-in visitor shares (docs/decisions/0029):
-// once the page runs, one request for the user's name and the stars on screen, again
-// after each navigation. It also tells the server this browser runs the page's script.
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { useLocation, useMatches, type UIMatch } from "react-router";
-import { SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
-import type { WatchState } from "#contracts/watchlist.ts";
+// The personal parts of the page every signed-in visitor shares (docs/decisions/0029, 0047):
+// the user's name and every follow, asked for under the version the page's answer set in its
+// cookie. The browser keeps that answer, so a navigation asks again only when the parts changed
+// (a follow, on any device; a new session). It also tells the server this browser runs the
+// page's script.
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE, type PersonalParts } from "#contracts/personal.ts";
 
 const Personal = createContext<PersonalParts | null>(null);
 
 /** This user's parts of a shared page, once they came (null in a page rendered for its user). */
 export const usePersonal = () => useContext(Personal);
-
-/** The ids the page's loaders left for the browser to ask about, as the request's query. */
-function askedQuery(matches: UIMatch[]): string {
-  const offerIds = new Set<number>();
-  const networkIds = new Set<number>();
-  for (const match of matches) {
-    const ask = (match.loaderData as { watch?: WatchState } | undefined)?.watch?.ask;
-    ask?.offerIds.forEach((id) => offerIds.add(id));
-    ask?.networkIds.forEach((id) => networkIds.add(id));
-  }
-  return new URLSearchParams({ offerIds: [...offerIds].join(","), networkIds: [...networkIds].join(",") }).toString();
-}
 
 const RELOADED = "oa-signed-out-reload";
 
@@ -32,10 +21,18 @@ function reloadSignedOut() {
   window.location.reload();
 }
 
+/** The version of the parts the last page's answer told (none: a version no answer is kept under). */
+function toldVersion(): string {
+  const prefix = `${PERSONAL_VERSION_COOKIE}=`;
+  const cookie = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  return cookie?.slice(prefix.length) || "none";
+}
+
 export function PersonalProvider({ shared, children }: { shared: boolean; children: ReactNode }) {
-  const query = askedQuery(useMatches());
   const { key } = useLocation();
   const [parts, setParts] = useState<PersonalParts | null>(null);
+  /** The version the parts shown are at. */
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     const secure = window.location.protocol === "https:" ? "; secure" : "";
@@ -44,21 +41,24 @@ export function PersonalProvider({ shared, children }: { shared: boolean; childr
 
   useEffect(() => {
     if (!shared) return;
+    const version = toldVersion();
+    if (version === shown.current) return;
     let current = true;
-    fetch(`/api/account/personal?${query}`, { headers: { accept: "application/json" } })
+    fetch(`/api/account/personal?v=${encodeURIComponent(version)}`, { headers: { accept: "application/json" } })
       .then(async (res) => {
         // The session ended: the answer cleared its cookie, so the page comes back signed out.
         if (res.status === 401) reloadSignedOut();
         else if (res.ok && current) {
           sessionStorage.removeItem(RELOADED);
           setParts((await res.json()) as PersonalParts);
+          shown.current = version;
         }
       })
       .catch(() => {}); // No answer: the page stays as served, its stars still work.
     return () => {
       current = false;
     };
-  }, [shared, query, key]);
+  }, [shared, key]);
 
   return <Personal.Provider value={shared ? parts : null}>{children}</Personal.Provider>;
 }
