@@ -31,13 +31,7 @@ describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chr
     const search = await server.app.inject({ method: "POST", url: "/api/offers/search", payload: {} });
     const first = search.json<OfferSearchResult>().offers[0];
     offer = { id: first.id, name: first.name };
-    const res = await server.app.inject({
-      method: "POST",
-      url: "/api/account/watchlist",
-      headers: pat.headers,
-      payload: { offerId: offer.id },
-    });
-    expect(res.statusCode).toBe(201);
+    await followFromElsewhere();
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     await context.addCookies([sessionCookie(pat, server.baseUrl)]);
@@ -48,6 +42,17 @@ describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chr
     await browser?.close();
     await server?.close();
   });
+
+  /** Pat follows the offer through the API: another device than this browser. */
+  async function followFromElsewhere() {
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/account/watchlist",
+      headers: pat.headers,
+      payload: { offerId: offer.id },
+    });
+    expect(res.statusCode).toBe(201);
+  }
 
   /** Another signed-in browser with the script renders the shared copy first, so Pat's load is a reuse of it. */
   const warmShared = (path: string) =>
@@ -153,14 +158,7 @@ describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chr
     expect(second).not.toBe(first);
     expect(asked()).toEqual([`?v=${first}`, `?v=${second}`]);
 
-    // Followed again for the next test, from the other device too.
-    const again = await server.app.inject({
-      method: "POST",
-      url: "/api/account/watchlist",
-      headers: pat.headers,
-      payload: { offerId: offer.id },
-    });
-    expect(again.statusCode).toBe(201);
+    await followFromElsewhere(); // as the next test expects
     expect(errors).toEqual([]);
   });
 
