@@ -30,6 +30,8 @@ const { values } = parseArgs({
     chromium: { type: "string", default: "/usr/bin/chromium" },
     /** Only these pages, by name (as in the table), comma-separated. */
     pages: { type: "string" },
+    /** Keep every run's Lighthouse report (JSON) in this directory, to see what two runs did differently. */
+    reports: { type: "string" },
   },
 });
 const maxMinutes = Number(values["max-minutes"]);
@@ -68,6 +70,21 @@ setTimeout(() => {
  * servers still get every cycle the browser leaves.
  */
 const SERVER_NICENESS = 19;
+
+/**
+ * And, on a machine of two cores or more, on other cores than the browser: the browser's processes
+ * (`taskset`, inherited by each one it starts) get the last core, the servers and this process (which
+ * runs Lighthouse and reads the trace as the page loads) the others. Priority alone left the
+ * browser's tasks sharing a core with whatever the servers and Lighthouse did at that moment: on a
+ * slow machine a page's runs spread over 5–8 points for either server.
+ */
+const cpus = os.availableParallelism();
+const pinned = cpus > 1 && spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
+const BROWSER_CPUS = String(cpus - 1);
+const SERVER_CPUS = cpus > 2 ? `0-${cpus - 2}` : "0";
+/** `command` and `args`, started on `cores` where the audit pins. */
+const onCpus = (cores: string, command: string, args: string[]): [string, string[]] =>
+  pinned ? ["taskset", ["-c", cores, command, ...args]] : [command, args];
 
 /** The app's process id, to see when its work behind an answer is done. */
 let appPid: number | undefined;
@@ -135,18 +152,21 @@ async function startApp(): Promise<string> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the app on ${baseUrl} (seeding the demo data takes a minute)…`);
-  const app = spawn(process.execPath, [...serverNodeFlags(), path.join(root, "server", "main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
+  const app = spawn(
+    ...onCpus(SERVER_CPUS, process.execPath, [...serverNodeFlags(), path.join(root, "server", "main.ts")]),
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseUrl,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   children.push(app);
   appPid = app.pid;
   if (app.pid) os.setPriority(app.pid, SERVER_NICENESS);
@@ -157,8 +177,7 @@ async function startApp(): Promise<string> {
 async function startChromium(): Promise<number> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "offeratlas-audit-chromium-"));
   const chromium = spawn(
-    values.chromium,
-    [
+    ...onCpus(BROWSER_CPUS, values.chromium, [
       "--headless",
       "--no-sandbox",
       "--disable-gpu",
@@ -167,7 +186,7 @@ async function startChromium(): Promise<number> {
       "--no-first-run",
       "--no-default-browser-check",
       "about:blank",
-    ],
+    ]),
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   children.push(chromium);
@@ -345,12 +364,22 @@ function auditItems(details: unknown): string[] {
   });
 }
 
+/** Reports kept per page and server (`--reports`), to number the next. */
+const reportsKept = new Map<string, number>();
+
 async function auditOnce(url: string, port: number, page: string, findings: Finding[] | undefined) {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   lighthouseVersion = lhr.lighthouseVersion;
+  if (values.reports) {
+    const name = `${page.replace(/\W+/g, "-")}-${new URL(url).port}`;
+    const run = (reportsKept.get(name) ?? 0) + 1;
+    reportsKept.set(name, run);
+    fs.mkdirSync(values.reports, { recursive: true });
+    fs.writeFileSync(path.join(values.reports, `${name}-${run}.json`), JSON.stringify(lhr));
+  }
   const scores = { serverMs: Math.round(lhr.audits["server-response-time"]?.numericValue ?? NaN) } as Scores;
   for (const [metric, id] of Object.entries(METRICS))
     scores[metric as keyof typeof METRICS] = Math.round(lhr.audits[id]?.numericValue ?? NaN);
@@ -394,6 +423,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const started = Date.now();
+  // This process and every thread it has (Lighthouse, the static copy) off the browser's core.
+  if (pinned) spawnSync("taskset", ["-a", "-cp", SERVER_CPUS, String(process.pid)], { stdio: "ignore" });
   const baseUrl = await startApp();
   const only = values.pages?.split(",").map((name) => name.trim());
   const pages = (await indexablePages(baseUrl)).filter((page) => !only || only.includes(page.name));
@@ -475,7 +506,7 @@ async function main() {
   const report = [
     `# Lighthouse audit, ${new Date().toISOString()}`,
     "",
-    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s) (performance: the lowest and highest beside it), each after one request of the page (the page cache serves it, as to most visitors) and once the app's work behind that answer is done. "static copy": the same HTML, headers and assets, and the route manifest, from a plain Node server on the same machine; the route data the page prefetches comes from the app for both. "app's CPU": what the app's process used during the runs (its own background work falls in both).`,
+    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}${pinned ? ` on CPU ${BROWSER_CPUS}, the servers and Lighthouse on CPU ${SERVER_CPUS}` : ", sharing every CPU with the servers"}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s) (performance: the lowest and highest beside it), each after one request of the page (the page cache serves it, as to most visitors) and once the app's work behind that answer is done. "static copy": the same HTML, headers and assets, and the route manifest, from a plain Node server on the same machine; the route data the page prefetches comes from the app for both. "app's CPU": what the app's process used during the runs (its own background work falls in both).`,
     "",
     "| page | performance | performance (static copy) | FCP · LCP · TBT · SI ms (app / static) | server response ms (app / static) | app's CPU ms during the run (app / static) | accessibility | best practices | SEO |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
