@@ -1,4 +1,4 @@
-// npm run audit:pages [-- --max-minutes 30 --runs 1 --pages home,offer]
+// npm run audit:pages [-- --max-minutes 30 --runs 1 --pages home,offer --reports /tmp/lhr]
 //
 // Lighthouse (mobile, its default config) on Debian's Chromium against every
 // indexable page of the production build, served on 127.0.0.1 from a fresh
@@ -71,21 +71,6 @@ setTimeout(() => {
  */
 const SERVER_NICENESS = 19;
 
-/**
- * And, on a machine of two cores or more, on other cores than the browser: the browser's processes
- * (`taskset`, inherited by each one it starts) get the last core, the servers and this process (which
- * runs Lighthouse and reads the trace as the page loads) the others. Priority alone left the
- * browser's tasks sharing a core with whatever the servers and Lighthouse did at that moment: on a
- * slow machine a page's runs spread over 5–8 points for either server.
- */
-const cpus = os.availableParallelism();
-const pinned = cpus > 1 && spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
-const BROWSER_CPUS = String(cpus - 1);
-const SERVER_CPUS = cpus > 2 ? `0-${cpus - 2}` : "0";
-/** `command` and `args`, started on `cores` where the audit pins. */
-const onCpus = (cores: string, command: string, args: string[]): [string, string[]] =>
-  pinned ? ["taskset", ["-c", cores, command, ...args]] : [command, args];
-
 /** The app's process id, to see when its work behind an answer is done. */
 let appPid: number | undefined;
 
@@ -152,21 +137,18 @@ async function startApp(): Promise<string> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the app on ${baseUrl} (seeding the demo data takes a minute)…`);
-  const app = spawn(
-    ...onCpus(SERVER_CPUS, process.execPath, [...serverNodeFlags(), path.join(root, "server", "main.ts")]),
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseUrl,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const app = spawn(process.execPath, [...serverNodeFlags(), path.join(root, "server", "main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(app);
   appPid = app.pid;
   if (app.pid) os.setPriority(app.pid, SERVER_NICENESS);
@@ -177,7 +159,8 @@ async function startApp(): Promise<string> {
 async function startChromium(): Promise<number> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "offeratlas-audit-chromium-"));
   const chromium = spawn(
-    ...onCpus(BROWSER_CPUS, values.chromium, [
+    values.chromium,
+    [
       "--headless",
       "--no-sandbox",
       "--disable-gpu",
@@ -186,7 +169,7 @@ async function startChromium(): Promise<number> {
       "--no-first-run",
       "--no-default-browser-check",
       "about:blank",
-    ]),
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   children.push(chromium);
@@ -423,8 +406,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const started = Date.now();
-  // This process and every thread it has (Lighthouse, the static copy) off the browser's core.
-  if (pinned) spawnSync("taskset", ["-a", "-cp", SERVER_CPUS, String(process.pid)], { stdio: "ignore" });
   const baseUrl = await startApp();
   const only = values.pages?.split(",").map((name) => name.trim());
   const pages = (await indexablePages(baseUrl)).filter((page) => !only || only.includes(page.name));
@@ -506,7 +487,7 @@ async function main() {
   const report = [
     `# Lighthouse audit, ${new Date().toISOString()}`,
     "",
-    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}${pinned ? ` on CPU ${BROWSER_CPUS}, the servers and Lighthouse on CPU ${SERVER_CPUS}` : ", sharing every CPU with the servers"}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s) (performance: the lowest and highest beside it), each after one request of the page (the page cache serves it, as to most visitors) and once the app's work behind that answer is done. "static copy": the same HTML, headers and assets, and the route manifest, from a plain Node server on the same machine; the route data the page prefetches comes from the app for both. "app's CPU": what the app's process used during the runs (its own background work falls in both).`,
+    `Lighthouse ${lighthouseVersion}, mobile (default config, simulated throttling), ${values.chromium}; the app on 127.0.0.1 (PGlite, demo data); median of ${runs} run(s) (performance: the lowest and highest beside it), each after one request of the page (the page cache serves it, as to most visitors) and once the app's work behind that answer is done. "static copy": the same HTML, headers and assets, and the route manifest, from a plain Node server on the same machine; the route data the page prefetches comes from the app for both. "app's CPU": what the app's process used during the runs (its own background work falls in both).`,
     "",
     "| page | performance | performance (static copy) | FCP · LCP · TBT · SI ms (app / static) | server response ms (app / static) | app's CPU ms during the run (app / static) | accessibility | best practices | SEO |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
