@@ -13,6 +13,17 @@ export const SCRIPT_COOKIE = "oa_js";
  */
 export const PERSONAL_VERSION_COOKIE = "oa_pv";
 
+/** Clears the personal version cookie (the session ended). */
+export const CLEARED_PERSONAL_VERSION = `${PERSONAL_VERSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+
+/**
+ * The `Clear-Site-Data` of an answer that ends a session (a logout, or a page for a session that
+ * signs nobody in): the browser empties its HTTP cache of this site, so the personal answer it kept
+ * under the session's version (docs/decisions/0047, up to a day) does not outlive the session on a
+ * shared computer. Browsers honour it over HTTPS and on localhost.
+ */
+export const SESSION_ENDED_CLEAR_SITE_DATA = '"cache"';
+
 /** Ids one request may ask about: a page shows at most a hundred or so. */
 export const PERSONAL_IDS_LIMIT = 200;
 

@@ -29,9 +29,6 @@ export function personalVersionCookie(secure: boolean, version = crypto.randomBy
   return parts.join("; ");
 }
 
-/** Clears the personal version cookie (the session ended). */
-export const CLEARED_PERSONAL_VERSION = `${PERSONAL_VERSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-
 export type PersonalPartsService = {
   /** The parts for a session token, or null when it signs nobody in. `version`: the browser's PERSONAL_VERSION_COOKIE. */
   read(token: string, on: OnScreen, version?: string): Promise<PersonalParts | null>;

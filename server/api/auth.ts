@@ -2,6 +2,7 @@
 // plus the hook that puts the session user on every /api request. Thin: the
 // rules live in core/auth; this file maps HTTP (cookies, headers) onto them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CLEARED_PERSONAL_VERSION, SESSION_ENDED_CLEAR_SITE_DATA } from "#contracts/personal.ts";
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -84,7 +85,9 @@ export async function authRoutes(api: FastifyInstance, options: { services: Serv
     } catch (err) {
       request.log.warn({ err }, "logout could not revoke the session");
     }
-    reply.header("set-cookie", sessionCookie(null, services.secureCookies));
+    reply
+      .header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION])
+      .header("clear-site-data", SESSION_ENDED_CLEAR_SITE_DATA);
     return reply.status(200).send({ message: "Logged out" });
   };
   api.post("/auth/logout", { errorHandler: (_err, request, reply) => logout(request, reply) }, logout);

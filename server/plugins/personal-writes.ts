@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { Services } from "#core/services.ts";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
 import { personalVersionCookie } from "#core/account/personal.ts";
+import { PERSONAL_VERSION_COOKIE } from "#contracts/personal.ts";
 import { sessionToken } from "../api/auth.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,7 +28,12 @@ export function registerPersonalWrites(app: FastifyInstance, services: Services)
     const token = sessionToken(request);
     if (!token) return payload;
     services.personalParts.wrote(token);
-    if (request.cookies?.[AUTH_COOKIE]) reply.header("set-cookie", personalVersionCookie(services.secureCookies));
+    // Unless the answer sets the version itself (a logout clears it).
+    const told = [reply.getHeader("set-cookie") ?? []]
+      .flat()
+      .some((cookie) => String(cookie).startsWith(`${PERSONAL_VERSION_COOKIE}=`));
+    if (request.cookies?.[AUTH_COOKIE] && !told)
+      reply.header("set-cookie", personalVersionCookie(services.secureCookies));
     return payload;
   });
 }

@@ -10,9 +10,14 @@ import { requestContext, type RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
 import type { SharedStore } from "#core/cache/cache.ts";
 import { AUTH_COOKIE, sessionCookie, stripBearer } from "#core/auth/sessions.ts";
-import { CLEARED_PERSONAL_VERSION, personalVersionCookie } from "#core/account/personal.ts";
+import { personalVersionCookie } from "#core/account/personal.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
-import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE } from "#contracts/personal.ts";
+import {
+  CLEARED_PERSONAL_VERSION,
+  PERSONAL_VERSION_COOKIE,
+  SCRIPT_COOKIE,
+  SESSION_ENDED_CLEAR_SITE_DATA,
+} from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
@@ -117,16 +122,16 @@ export async function registerPages(
       if (response.status === 405) return reply.status(405).send({ message: "Method not allowed" });
 
       reply.status(response.status);
-      for (const [name, val] of response.headers) {
+      const headers = pageHeaders(response);
+      for (const [name, val] of headers) {
         if (name !== "set-cookie") reply.header(name, val);
       }
       const setCookies = response.headers.getSetCookie();
       if (setCookies.length) reply.header("set-cookie", setCookies);
-      if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
       if (view && shareable !== undefined) {
         pageCache.offer(view, request.url, {
           status: response.status,
-          headers: [...response.headers],
+          headers,
           body: shareable,
           nonce,
         });
@@ -151,7 +156,9 @@ export async function registerPages(
       const told = cookies[PERSONAL_VERSION_COOKIE];
       const version = await services.personalParts.version(token, told);
       if (version === null) {
-        reply.header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION]);
+        reply
+          .header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION])
+          .header("clear-site-data", SESSION_ENDED_CLEAR_SITE_DATA);
         return "anonymous";
       }
       if (version !== told) reply.header("set-cookie", personalVersionCookie(services.secureCookies, version));
@@ -189,7 +196,7 @@ export async function registerPages(
         );
         // A fault (the database gone) keeps the stale copy, served until its grace period ends.
         if (response.status >= 500) throw new Error(`the page answered ${response.status}`);
-        const page = { status: response.status, headers: [...response.headers], body: await response.text(), nonce };
+        const page = { status: response.status, headers: pageHeaders(response), body: await response.text(), nonce };
         pageCache.offer(view, request.url, page);
       } catch (err) {
         request.log.warn({ err, url: request.url }, "a page's copy could not be rendered again");
@@ -199,6 +206,15 @@ export async function registerPages(
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/", handler });
     scope.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   });
+}
+
+/**
+ * A page's headers as sent, and as its copy in the page cache sends them again: with `no-cache`
+ * (browsers and shared caches revalidate it) where the route set no `cache-control`.
+ */
+function pageHeaders(response: Response): [string, string][] {
+  const headers = [...response.headers];
+  return response.headers.has("cache-control") ? headers : [...headers, ["cache-control", "no-cache"]];
 }
 
 /**

@@ -232,6 +232,9 @@ describe("POST /api/auth/logout", () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["set-cookie"])).toMatch(/auth\._token\.local=;.*Max-Age=0/);
+    // The personal answer the browser kept under the session's version goes with it.
+    expect(String(res.headers["set-cookie"])).toMatch(/oa_pv=;.*Max-Age=0/);
+    expect(res.headers["clear-site-data"]).toBe('"cache"');
     expect((await profile(bearer(token))).statusCode).toBe(401);
     const [row] = await t.db.query<{ revoked: boolean }>(
       sql`SELECT revoked_at IS NOT NULL AS revoked FROM sessions WHERE token_hash = ${sha256(token)}`,
@@ -500,6 +503,11 @@ describe("account pages (server-rendered, no JavaScript)", () => {
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe("/");
     expect(String(out.headers["set-cookie"])).toMatch(/auth\._token\.local=;.*Max-Age=0/);
+    // Cleared, and no new version beside it (a write's answer gets one, docs/decisions/0043).
+    expect([out.headers["set-cookie"]].flat().filter((c) => String(c).startsWith("oa_pv="))).toEqual([
+      expect.stringMatching(/^oa_pv=;.*Max-Age=0/),
+    ]);
+    expect(out.headers["clear-site-data"]).toBe('"cache"');
     expect((await profile({ cookie: `auth._token.local=${token}` })).statusCode).toBe(401);
   });
 

@@ -180,4 +180,30 @@ describe.skipIf(!browserAvailable)("logged-in pages from the shared copy, in Chr
     expect(await following()).toEqual([offer.id]);
     expect(errors).toEqual([]);
   });
+
+  it("logging out takes the kept personal answer out of the browser's cache, not only the cookies", async () => {
+    await loadShared("/faq");
+    await expect.poll(() => accountLink().innerText()).toBe("Pat Personal");
+    const version = (await page.context().cookies()).find((c) => c.name === PERSONAL_VERSION_COOKIE)!.value;
+    /** Whether the browser still has the answer under this version, asking nothing of the server. */
+    const kept = () =>
+      page.evaluate(
+        (v) =>
+          fetch(`/api/account/personal?v=${v}`, { cache: "only-if-cached", mode: "same-origin" }).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        version,
+      );
+    expect(await kept()).toBe(true);
+
+    await page.locator("header").getByRole("button", { name: "Logout" }).click();
+    await page.locator("header").getByRole("link", { name: "Login", exact: true }).waitFor();
+    const names = (await page.context().cookies()).map((c) => c.name);
+    expect(names).not.toContain(AUTH_COOKIE);
+    expect(names).not.toContain(PERSONAL_VERSION_COOKIE);
+    await expect.poll(kept).toBe(false);
+    // The console's only error is the probe's own miss.
+    expect(errors.filter((e) => !e.includes("ERR_CACHE_MISS"))).toEqual([]);
+  });
 });

@@ -30,6 +30,8 @@ describe("page micro-cache", () => {
     const second = await t.app.inject("/networks?page=1");
     expect(first.headers["x-page-cache"]).toBeUndefined();
     expect(second.headers["x-page-cache"]).toBe("hit");
+    // The copy tells browsers and shared caches what the page did: revalidate it.
+    expect([first.headers["cache-control"], second.headers["cache-control"]]).toEqual(["no-cache", "no-cache"]);
     const n1 = nonceOf(first.headers["content-security-policy"]);
     expect(n1).toBeTruthy();
     // The copy carries no nonce anywhere: its inline scripts are allowed by their hashes, and only they are.
@@ -93,6 +95,8 @@ describe("an expired page", () => {
       expect.arrayContaining([...new Set(inlineScripts(fresh.body).map(sha256))]),
     );
     expect(fresh.body).toContain("<title>Traffic sources for affiliates | OfferAtlas</title>");
+    // A copy rendered behind an answer keeps the page's headers too.
+    expect([stale.headers["cache-control"], fresh.headers["cache-control"]]).toEqual(["no-cache", "no-cache"]);
   });
 
   it("keeps answering from its copy while the database is gone, instead of an error", async () => {

@@ -155,6 +155,8 @@ describe("the page signed-in visitors share", () => {
       expect.stringMatching(new RegExp(`^${AUTH_COOKIE.replaceAll(".", "\\.")}=;.*Max-Age=0`)),
       expect.stringMatching(new RegExp(`^${PERSONAL_VERSION_COOKIE}=;.*Max-Age=0`)),
     ]);
+    // The personal answer its browser kept goes too (it may be a shared computer).
+    expect(shared.headers["clear-site-data"]).toBe('"cache"');
     const signOut = await personal("offerIds=1", forged);
     expect(signOut.statusCode).toBe(401);
     expect(String(signOut.headers["set-cookie"])).toMatch(
