@@ -56,6 +56,16 @@ export function registerSessionUser(api: FastifyInstance, services: Services) {
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
 
+/**
+ * Ends the session in the browser: its cookie and its personal version cleared, and its HTTP cache
+ * of the site emptied, so the personal answer it kept (docs/decisions/0047) goes with the session.
+ */
+export function endSessionInBrowser(reply: FastifyReply, secure: boolean): FastifyReply {
+  return reply
+    .header("set-cookie", [sessionCookie(null, secure), CLEARED_PERSONAL_VERSION])
+    .header("clear-site-data", SESSION_ENDED_CLEAR_SITE_DATA);
+}
+
 export async function authRoutes(api: FastifyInstance, options: { services: Services }) {
   const { services } = options;
   const { auth } = services;
@@ -85,9 +95,7 @@ export async function authRoutes(api: FastifyInstance, options: { services: Serv
     } catch (err) {
       request.log.warn({ err }, "logout could not revoke the session");
     }
-    reply
-      .header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION])
-      .header("clear-site-data", SESSION_ENDED_CLEAR_SITE_DATA);
+    endSessionInBrowser(reply, services.secureCookies);
     return reply.status(200).send({ message: "Logged out" });
   };
   api.post("/auth/logout", { errorHandler: (_err, request, reply) => logout(request, reply) }, logout);

@@ -9,19 +9,15 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { requestContext, type RequestContext } from "#app/context.ts";
 import type { Services } from "#core/services.ts";
 import type { SharedStore } from "#core/cache/cache.ts";
-import { AUTH_COOKIE, sessionCookie, stripBearer } from "#core/auth/sessions.ts";
+import { AUTH_COOKIE, stripBearer } from "#core/auth/sessions.ts";
 import { personalVersionCookie } from "#core/account/personal.ts";
 import { OFFER_SEARCH_PAGES } from "#contracts/offers.ts";
-import {
-  CLEARED_PERSONAL_VERSION,
-  PERSONAL_VERSION_COOKIE,
-  SCRIPT_COOKIE,
-  SESSION_ENDED_CLEAR_SITE_DATA,
-} from "#contracts/personal.ts";
+import { PERSONAL_VERSION_COOKIE, SCRIPT_COOKIE } from "#contracts/personal.ts";
 import type { SessionUser } from "#contracts/auth.ts";
 import { badRequest } from "#core/errors.ts";
 import { assertSafeText } from "./input-hygiene.ts";
 import { newNonce, withScriptHashes } from "./external/helmet.ts";
+import { endSessionInBrowser } from "../api/auth.ts";
 import { COPY_ENCODINGS, createPageCache, sameForEveryone, type CopyEncoding, type PageView } from "./page-cache.ts";
 
 /**
@@ -156,9 +152,7 @@ export async function registerPages(
       const told = cookies[PERSONAL_VERSION_COOKIE];
       const version = await services.personalParts.version(token, told);
       if (version === null) {
-        reply
-          .header("set-cookie", [sessionCookie(null, services.secureCookies), CLEARED_PERSONAL_VERSION])
-          .header("clear-site-data", SESSION_ENDED_CLEAR_SITE_DATA);
+        endSessionInBrowser(reply, services.secureCookies);
         return "anonymous";
       }
       if (version !== told) reply.header("set-cookie", personalVersionCookie(services.secureCookies, version));

@@ -159,6 +159,7 @@ describe("the page signed-in visitors share", () => {
     expect(shared.headers["clear-site-data"]).toBe('"cache"');
     const signOut = await personal("offerIds=1", forged);
     expect(signOut.statusCode).toBe(401);
+    expect(signOut.headers["clear-site-data"]).toBe('"cache"');
     expect(String(signOut.headers["set-cookie"])).toMatch(
       new RegExp(`^${AUTH_COOKIE.replaceAll(".", "\\.")}=;.*Max-Age=0`),
     );

@@ -10,8 +10,7 @@ import {
 } from "#contracts/personal.ts";
 import { HttpError } from "#core/errors.ts";
 import { NOT_LOGGED_IN } from "#core/auth/auth.ts";
-import { sessionCookie } from "#core/auth/sessions.ts";
-import { sessionToken } from "../auth.ts";
+import { endSessionInBrowser, sessionToken } from "../auth.ts";
 
 export async function personalRoutes(api: FastifyInstance, { services }: { services: Services }) {
   // Every signed-in page view asks for these: the session is read with them, in one statement.
@@ -35,9 +34,9 @@ export async function personalRoutes(api: FastifyInstance, { services }: { servi
     return parts;
   });
 
-  /** A session cookie that signs nobody in is cleared: a page the browser then loads is the anonymous one. */
+  /** A session that signs nobody in is ended in the browser: a page it then loads is the anonymous one. */
   function signedOut(reply: FastifyReply): never {
-    reply.header("set-cookie", sessionCookie(null, services.secureCookies));
+    endSessionInBrowser(reply, services.secureCookies);
     throw new HttpError(401, NOT_LOGGED_IN);
   }
 }
