@@ -42,6 +42,12 @@ export type OrderKey = {
    * inside a window can be collected through the text index: its bitmap and the range, intersected.
    */
   ranged?: boolean;
+  /**
+   * The order's bands in the text index (migration 0032), when it has them: the matches inside a
+   * window of a descending order are then collected by one scan that takes in only the matches in
+   * the window's band, not every match.
+   */
+  band?: "payout" | "popularity";
 };
 /**
  * Reads the first matches within `bound` (null: all matches), either by walking the order's
@@ -76,6 +82,11 @@ const PAGE_HEAD = 100;
 const TEXT_ENTRY_COST = 0.1;
 /** What each offer of a window costs the order index's range bitmap (262,144 offers: 30 ms). */
 const RANGE_ENTRY_COST = 0.04;
+/**
+ * About how many times its window's offers a band holds: the band starts at the step below the
+ * window's edge (steps double), no lower than half the edge's value.
+ */
+const BAND_REACH = 1.5;
 
 type Edge = { size: number; edge: string };
 
@@ -184,7 +195,15 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       const bitmap = TEXT_ENTRY_COST * entries;
       // Inclusive edges: every offer tied with the edge is inside, so nothing
       // outside can outrank anything inside (ids break ties within a key).
-      const within = (e: Edge) => (key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`);
+      // A window read through the text index asks it for the window's band too (descending orders;
+      // migration 0032), and tests the exact edge on what it finds, out of the order index's reach:
+      // the band already narrows the scan, and that index's range bitmap would cost more (65,536
+      // entries, 40 ms). A walk follows the order's own index, which holds no bands.
+      const banded = (e: Edge, walk: boolean) => !walk && key.band !== undefined && key.desc && Number(e.edge) >= 0;
+      const within = (e: Edge, walk: boolean) => {
+        if (!banded(e, walk)) return key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`;
+        return sql`(${key.column} + 0) >= ${e.edge} AND o.order_bands @> oa_band_at_least(${key.band}, ${e.edge}::numeric)`;
+      };
       // The sample is a walk too, which stops at the head (at best after head / frequency offers,
       // from the statistics' bound on the matches): not worth it when reading every match costs
       // less (a rare word among the sponsored offers: a few dozen entries, against the 4,096 most
@@ -192,7 +211,7 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       const walkOf = (offersWalked: number) => offersWalked * (key.covering ? COVERED_ROW_COST : 1);
       const sampleCost = walkOf(Math.min(edges[0].size, matches > 0 ? (head * offers) / matches : Infinity));
       if (bitmap + Math.min(matches, offers) < sampleCost) return read(null, false);
-      const sample = await read(within(edges[0]), true);
+      const sample = await read(within(edges[0], true), true);
       if (sample.found >= head) return sample;
       // The smallest window that, at the sample's frequency, should hold the head twice over.
       const frequency = sample.found / edges[0].size;
@@ -202,10 +221,15 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // often than the rest ("pet": 2% of the 4,096 most popular, 1.2% of all).
       const readAll = bitmap + Math.min(matches, sample.found ? frequency * offers : offers);
       const walkCost = walkOf(head / frequency);
-      const inside = (e: Edge) => bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size;
+      // With its band, the text index's scan takes in only the entries inside the band, and reads
+      // the matches there; without, the whole bitmap, the order index's range, the matches inside.
+      const inside = (e: Edge) =>
+        banded(e, false)
+          ? bitmap * Math.min(1, (BAND_REACH * e.size) / offers) + frequency * BAND_REACH * e.size
+          : bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size;
       const insideCost = window && key.ranged ? inside(window) : Infinity;
       if (window && walkCost < readAll && walkCost <= insideCost) {
-        const walked = await read(within(window), true);
+        const walked = await read(within(window, true), true);
         if (walked.found >= head) return walked;
       } else if (key.ranged && edges.length > 2 && sample.found === 0 && head <= PAGE_HEAD) {
         // A page's own rows with none in the sample: the next window is likely to hold them,
@@ -214,14 +238,14 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         // half of that ("budget app" by payout: each try built the bitmap of "app:*" again, 100 ms).
         for (const e of [edges[1], edges[edges.length - 1]]) {
           if (2 * inside(e) >= readAll) break;
-          const found = await read(within(e), false);
+          const found = await read(within(e, false), false);
           if (found.found >= head) return found;
         }
       } else if (window && insideCost < readAll) {
         // The matches inside the window, collected through the text index, so only they are read
         // from the table. Only where the sample says the window holds the head: a try that falls
         // short builds the bitmap twice (for a prefix, of every word it starts: "app:*" 140 ms).
-        const found = await read(within(window), false);
+        const found = await read(within(window, false), false);
         if (found.found >= head) return found;
       } else if (key.scope && key.covering && walkOf(offers) < readAll) {
         // A small scope (the sponsored offers, 3% of them) walked whole, index only: cheaper than

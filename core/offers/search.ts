@@ -54,12 +54,6 @@ const FUZZY_CAP = 100;
 const searchWorkMem = (db: Database) => (db.kind === "postgres" ? "32MB" : "4MB");
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
-/**
- * What each entry of a country's or vertical's bitmap costs, against reading an offer from the
- * table ("US": 647,000 entries in 60 ms, 0.09 µs each; a table read 1.4–5 µs).
- */
-const FILTER_ENTRY_COST = 0.03;
-
 type Plan = {
   where: SQL[];
   text: TextQuery | null;
@@ -76,19 +70,16 @@ type Plan = {
   recent: boolean;
 };
 
-/** Whether the country and vertical filters may use their own indexes (see filtersByIndex). */
-type ByIndex = { countries: boolean; categories: boolean };
-
-function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null, byIndex: ByIndex): Plan {
+function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null): Plan {
   const where: SQL[] = [sql`o.status = 'active'`];
   if (input.networks.length) where.push(sql`o.network_id = ANY (${array(input.networks)}::bigint[])`);
-  // The same test either way; `|| '{}'` only hides it from the index, so it is made on each match.
-  const overlaps = (column: SQL, values: SQL, indexed: boolean) =>
-    indexed ? sql`${column} && ${values}` : sql`(${column} || '{}') && ${values}`;
-  if (input.countries.length)
-    where.push(overlaps(sql`o.countries`, sql`${array(input.countries)}::text[]`, byIndex.countries));
-  if (input.categories.length)
-    where.push(overlaps(sql`o.category_ids`, sql`${array(input.categories)}::int[]`, byIndex.categories));
+  // With text, the text index holds the countries and verticals too, as `column || '{}'` (the same
+  // array), so its one scan takes them and skips through the rarest (migration 0032); written so,
+  // no other index can take them. Without text, each has its own index.
+  const overlaps = (column: SQL, values: SQL) =>
+    text ? sql`(${column} || '{}') && ${values}` : sql`${column} && ${values}`;
+  if (input.countries.length) where.push(overlaps(sql`o.countries`, sql`${array(input.countries)}::text[]`));
+  if (input.categories.length) where.push(overlaps(sql`o.category_ids`, sql`${array(input.categories)}::int[]`));
   if (input.ppc || input.selectedTab === "payPerCall") where.push(sql`o.ppc`);
   if (input.mobile || input.selectedTab === "mobile") where.push(sql`o.mobile`);
   if (input.selectedTab === "updated") where.push(updatedLately);
@@ -154,7 +145,7 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc, covering: true, ranged: true };
+      return { name: "popularity", column: sql`o.popularity`, desc, covering: true, ranged: true, band: "popularity" };
     case "sponsored": // the pins: sponsored offers by popularity
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored`, covering: true };
     case "newest":
@@ -164,7 +155,7 @@ function orderKey(p: Plan): OrderKey | null {
     case "payoutChanged":
       return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc, ranged: true };
     case "payout":
-      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true };
+      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true, band: "payout" };
     case "name":
       return { name: "name", column: sql`lower(o.name)`, desc, ranged: true };
     case "network":
@@ -178,34 +169,6 @@ const whereSql = (parts: SQL[]) => sql.join(parts, sql` AND `);
 const searchText = (text: TextQuery | null, close: CloseQuery | null): SearchText | null =>
   text &&
   (close ? { key: `${text.text}~${close.words}`, tsquery: close.tsquery } : { key: text.text, tsquery: text.tsquery });
-
-/**
- * With text, whether each filter narrows the matches through its own index. The planner ANDs the
- * bitmaps of every indexed filter with the text's, but the bitmap of a country most offers carry
- * costs more to build than testing it on the text's few matches ("flights" in the US: 647,000
- * entries and 60 ms to keep 1,532 of 2,888 matches). So a filter uses its index only when its
- * bitmap costs less than the table reads it saves.
- */
-async function filtersByIndex(
-  db: Queryable,
-  stats: SearchStats,
-  input: OfferSearch,
-  text: SearchText | null,
-): Promise<ByIndex> {
-  const all = text ? await stats.offers(db) : 0;
-  if (!text || !all || !(input.countries.length || input.categories.length))
-    return { countries: true, categories: true };
-  const matches = Math.min(all, (await stats.text(db, text)).matches);
-  const worth = async (column: "countries" | "category_ids", values: readonly (string | number)[]) => {
-    if (!values.length) return true;
-    const holding = await stats.offersWith(db, column, values);
-    return FILTER_ENTRY_COST * holding < (1 - holding / all) * matches;
-  };
-  return {
-    countries: await worth("countries", input.countries),
-    categories: await worth("category_ids", input.categories),
-  };
-}
 
 /** `found`: matches up to `head`; null for the network order, which does not count. */
 type Head = { found: number | null; ids: number[] };
@@ -371,7 +334,7 @@ async function run(
   text: TextQuery | null,
   close: CloseQuery | null,
 ) {
-  const p = plan(input, text, close, await filtersByIndex(db, windows.stats, input, searchText(text, close)));
+  const p = plan(input, text, close);
   // The most popular sponsored matches.
   const pins = p.pins
     ? (

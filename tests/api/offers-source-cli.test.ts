@@ -67,7 +67,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("npm run offers:source", () => {
+// Each case starts the command two or three times, a Node process opening the database each time:
+// with both test passes running at once (.ci/run), that went past the default 30 s.
+describe("npm run offers:source", { timeout: 90_000 }, () => {
   it("adds a source, printing its id on the last line, and lists it with its last run", async () => {
     const added = run([
       "add",

@@ -16,8 +16,10 @@ import { SECRETS_KEY } from "./helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const OFFERS = 40;
-// Away from the default ports (4701…), which a developer's own demo may hold.
-const BASE_PORT = 20_000 + Math.floor(Math.random() * 20_000);
+// Away from the default ports (4701…), which a developer's own demo may hold, and below the
+// ports the system hands out to outgoing connections (32768 and up on Linux): with the suites
+// running, one of those took a platform's port (EADDRINUSE).
+const BASE_PORT = 20_000 + Math.floor(Math.random() * 12_000);
 
 let child: ChildProcess;
 let output = "";
