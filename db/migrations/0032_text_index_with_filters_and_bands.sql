@@ -58,6 +58,6 @@ CREATE INDEX offers_mobile_search_idx ON offers
 -- The planner needs statistics of the new column and of the index's expressions before the first
 -- search: the first benchmark after migrating a million offers, before any ANALYZE, ran the
 -- search mix at 20 searches/s, against 33–48 after. The rewritten table also wants a VACUUM (its
--- visibility map, for index-only walks), which cannot run in a migration's transaction:
--- autovacuum does it in time, or run `VACUUM ANALYZE offers` after upgrading (docs/capacity.md).
+-- visibility map, for index-only walks), which cannot run in a migration's transaction: run
+-- `VACUUM ANALYZE offers` after upgrading, where autovacuum is off or slow (docs/capacity.md).
 ANALYZE offers;
