@@ -476,4 +476,21 @@ describe("order bands (migration 0032)", () => {
     const search = { query: "zeta", selectedTab: "highestPayout", page: 2 } as const;
     expect(await run(db, stepped(), search)).toEqual(await run(db, none(), search));
   });
+
+  it("find a word the best paid lack a band lower, not by reading every match from the table", async () => {
+    // "lowpaid" is in the 1,100 least paid offers: more than the count's cap, so the page is looked
+    // for in payout order. Neither window (the 200 and the 300 best paid) holds any: the page's 25
+    // rows are found a band lower, where only the matches above its step are read.
+    await db.query(sql`UPDATE offers SET description = description || ' lowpaid' WHERE id IN (
+      SELECT id FROM offers WHERE status = 'active' AND payout_usd IS NOT NULL ORDER BY payout_usd, id LIMIT 1100)`);
+    await db.execScript("ANALYZE offers");
+    const search = { query: "lowpaid", selectedTab: "highestPayout" } as const;
+    const read = await trace(search, createOrderWindows({ sizes: [200, 300] }));
+    expect(read.answer).toEqual(await run(db, none(), search));
+    const pageHeads = read.statements.filter((s) => s.includes("WITH head") && s.includes("payout_usd"));
+    const ways = pageHeads.map((s) => (s.includes("oa_band_at_least") ? "band" : / [<>]= /.test(s) ? "window" : "all"));
+    expect(ways[0]).toBe("window"); // the sample, walked
+    expect(ways.slice(1)).toContain("band");
+    expect(ways).not.toContain("all");
+  });
 });
