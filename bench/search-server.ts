@@ -146,6 +146,8 @@ async function checkPlans(database: Database): Promise<{ payload: string; statem
 // One client drives all the load from 127.0.0.1: the per-address search limit would refuse it.
 const benchEnv = {
   NODE_ENV: "production",
+  // The pool `npm start` opens (twice the cores), unless the run says otherwise.
+  ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
   LOG_LEVEL: "silent",
   SEED_DEMO_DATA: "false",
   SEARCH_RATE_LIMIT_PER_MINUTE: "100000000",
@@ -176,12 +178,12 @@ async function main() {
     // A seeded copy made for benchmarks: used as it is (the bench user and the search log are written
     // to it), once brought to the current schema, as a server starting on it would (migration 0032
     // rewrites the offers: minutes at a million, once).
-    db = await openDatabase({ url: args.seeded, poolSize: 20 });
+    db = await openDatabase({ url: args.seeded, poolSize: config.database.poolSize });
     const applied = await migrate(db);
     if (applied.length) log(`migrated ${args.seeded}: ${applied.join(", ")}`);
   } else if (args.db === "postgres") {
     schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
-    db = await openDatabase({ url: args.url, schema, poolSize: 20 });
+    db = await openDatabase({ url: args.url, schema, poolSize: config.database.poolSize });
     await seed(db, config.siteId);
   } else if (args.seedOnly) {
     // PGlite is seeded by a process of its own (the parent runs this one first), so the
@@ -240,6 +242,7 @@ async function main() {
   send({
     type: "ready",
     sharedBuffers,
+    poolSize: db.kind === "postgres" ? config.database.poolSize : undefined,
     port: portOf(app),
     coldPort: portOf(coldApp),
     seqScans,

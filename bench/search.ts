@@ -163,6 +163,8 @@ type Ready = {
   bootMemory: MemoryUsage;
   /** PostgreSQL's shared_buffers (a run at a million offers depends on it, docs/capacity.md). */
   sharedBuffers?: string;
+  /** The server's connections to PostgreSQL (DB_POOL_SIZE, docs/decisions/0049). */
+  poolSize?: number;
 };
 
 /** The server process (bench/search-server.ts); with `seedOnly`, the one that seeds PGlite's data directory first. */
@@ -330,6 +332,7 @@ async function benchOne(db: string, size: number) {
     notes.push(`${db} ${size}: EXPLAIN of all ${SEARCH_MIX.length} searches of the mix: no sequential scan on offers.`);
   }
   if (server.sharedBuffers) notes.push(`${db} ${size}: the database's shared_buffers: ${server.sharedBuffers}.`);
+  if (server.poolSize) notes.push(`${db} ${size}: the server's pool: ${server.poolSize} connections (DB_POOL_SIZE).`);
   const record = (scenario: string, result: Result, ceiling?: Result, extra: Partial<Row> = {}) => {
     const row: Row = { db, size, scenario, ...result, ceilingRps: ceiling?.rps, connections, ...extra };
     rows.push(row);

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -20,6 +21,12 @@ describe("configuration", () => {
       loadConfig({ DATABASE_URL: "postgres://db/x", DATABASE_READ_URL: "postgres://replica/x" }).databaseReadUrl,
     ).toBe("postgres://replica/x");
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: "staging:" }).redisPrefix).toBe("staging:");
+  });
+
+  it("keeps about twice the machine's cores in connections to PostgreSQL, unless told (decision 0049)", () => {
+    expect(loadConfig({}).database.poolSize).toBe(Math.max(4, 2 * os.availableParallelism()));
+    expect(loadConfig({ DB_POOL_SIZE: "12" }).database.poolSize).toBe(12);
+    expect(() => loadConfig({ DB_POOL_SIZE: "0" })).toThrow(/DB_POOL_SIZE/);
   });
 
   it("names the variable when a value is bad", () => {

@@ -1,5 +1,6 @@
 // Every setting comes from the environment and is validated once, at boot.
 // A bad value stops the process with a message that names the variable.
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { DatabaseLimits } from "#db/client.ts";
@@ -10,6 +11,18 @@ const optionalUrl = z.url().optional();
 const millis = (max: number) => z.coerce.number().int().min(0).max(max);
 
 const DEV_IP_HASH_SALT = "offeratlas-dev-salt";
+
+/**
+ * Connections an instance keeps to PostgreSQL when DB_POOL_SIZE is unset: twice this machine's
+ * cores, at least 4 (the offer syncs hold up to two). More statements at once than the database
+ * has cores do not queue politely, they slow each other: at a million offers on 2 cores, cold
+ * searches ran 80-85/s with 2-3 connections, 73-76 with 4, 62 with 10, 33-36 with 20 (p99 0.5 s
+ * against 2.2-2.6 s; docs/decisions/0049). Where the database has cores of its own, set it to
+ * about twice those, divided among the instances.
+ */
+function defaultPoolSize(): number {
+  return Math.max(4, 2 * os.availableParallelism());
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -62,7 +75,7 @@ const envSchema = z.object({
   // Requests one public-API key may make per minute (/api/v1).
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Database bounds while serving (migrations and the demo seed run without them). 0 turns one off.
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(defaultPoolSize()),
   DB_STATEMENT_TIMEOUT_MS: millis(600_000).default(5000),
   DB_LOCK_TIMEOUT_MS: millis(600_000).default(2000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(3_600_000).default(10_000),

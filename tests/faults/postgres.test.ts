@@ -132,7 +132,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL faults", () => {
       try {
         await sleep(200);
         const started = performance.now();
-        // More searches than the pool has connections (10): some wait for the lock, the rest for a connection.
+        // More searches than the pool has connections (DB_POOL_SIZE): some wait for the lock, the rest for a connection.
         // Each a word the catalogue holds, on a page not asked for yet (none is in the answer cache).
         const searches = Promise.all(
           Array.from({ length: 30 }, (_, i) =>
