@@ -39,7 +39,8 @@ function partOf(text: string): string {
   if (text.includes("FROM networks n CROSS JOIN LATERAL")) return "network order";
   if (text.includes("AS n FROM (SELECT 1 FROM offers")) return "capped count";
   if (text.includes("offer_name_words")) return "close spellings";
-  if (text.includes('AS "isNew"')) return "recent marks";
+  if (text.includes("bool_or(NOT t.known)")) return "words known";
+  if (text.includes("FROM offer_document_words")) return "prefix words";
   if (text.includes('AS "networkSlug"')) return "offer rows";
   return text.slice(0, 40);
 }

@@ -1,8 +1,8 @@
 // What changed lately about an offer, read off its own row (migration 0017 keeps
 // the last payout change there): the search's "Updated" and "Payout increased"
 // views filter on it, and its rows carry the "New" and payout-change marks.
-import { sql, array, type Queryable, type SQL } from "#db/client.ts";
-import { RECENT_DAYS, type PayoutChange } from "#contracts/offers.ts";
+import { sql, type SQL } from "#db/client.ts";
+import { RECENT_DAYS } from "#contracts/offers.ts";
 
 /** The start of the recent past the views and marks look at. */
 const RECENT_SINCE = sql`(now() - ${RECENT_DAYS}::int * interval '1 day')`;
@@ -20,19 +20,14 @@ export const updatedLately: SQL = sql`o.updated_at >= ${RECENT_SINCE}`;
 /** Offer `o`'s payout rose lately (its last change, if lately, went up). */
 export const payoutRoseLately: SQL = sql`(o.payout_changed_at >= ${RECENT_SINCE} AND ${PAYOUT_DELTA} > 0)`;
 
-type RawMarks = { id: number; isNew: boolean; payoutChange: PayoutChange | null };
-
-/** The marks of the rows `ids`: first listed lately, and the payout's last change if it was lately. */
-export async function recentMarks(db: Queryable, ids: readonly number[]): Promise<Map<number, Omit<RawMarks, "id">>> {
-  if (!ids.length) return new Map();
-  const rows = await db.query<RawMarks>(sql`
-    SELECT o.id, o.created_at >= ${RECENT_SINCE} AS "isNew",
-      CASE WHEN o.payout_changed_at >= ${RECENT_SINCE} AND ${PAYOUT_DELTA} <> 0 THEN json_build_object(
-        'at', to_char(o.payout_changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'direction', CASE WHEN ${PAYOUT_DELTA} > 0 THEN 'up' ELSE 'down' END,
-        'usd', CASE WHEN ${MOVED_IN_USD} THEN abs(o.payout_usd - o.previous_payout_usd)::float8 END,
-        'percent', CASE WHEN NOT ${MOVED_IN_USD} THEN abs(o.payout_percent - o.previous_payout_percent)::float8 END)
-      END AS "payoutChange"
-    FROM offers o WHERE o.id = ANY (${array(ids)}::bigint[])`);
-  return new Map(rows.map(({ id, ...marks }) => [Number(id), marks]));
-}
+/**
+ * The columns of an offer row's marks, as `isNew` (first listed lately) and `payoutChange` (the
+ * payout's last change, if it was lately): the search reads them with its rows, in one statement.
+ */
+export const recentMarkColumns: SQL = sql`o.created_at >= ${RECENT_SINCE} AS "isNew",
+  CASE WHEN o.payout_changed_at >= ${RECENT_SINCE} AND ${PAYOUT_DELTA} <> 0 THEN json_build_object(
+    'at', to_char(o.payout_changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'direction', CASE WHEN ${PAYOUT_DELTA} > 0 THEN 'up' ELSE 'down' END,
+    'usd', CASE WHEN ${MOVED_IN_USD} THEN abs(o.payout_usd - o.previous_payout_usd)::float8 END,
+    'percent', CASE WHEN NOT ${MOVED_IN_USD} THEN abs(o.payout_percent - o.previous_payout_percent)::float8 END)
+  END AS "payoutChange"`;

@@ -39,7 +39,7 @@ import {
 } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
-import { payoutRoseLately, recentMarks, updatedLately } from "./changes.ts";
+import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
 import type { OrderKey, OrderWindows } from "./order-windows.ts";
 import type { SearchStats, SearchText } from "./search-stats.ts";
 
@@ -455,7 +455,7 @@ export async function searchOffers(
   input: OfferSearch,
 ): Promise<OfferSearchResult> {
   const typed = buildTextQuery(input.query);
-  const { result, fuzzy, rows, marks } = await inSearchTransaction(db, typed !== null, async (tx) => {
+  const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx) => {
     const text = typed && (await prefixWords(tx, typed));
     let found = text && (await findsNothing(tx, text)) ? nothingFound : await run(tx, windows, input, text, null);
     let loose = false;
@@ -467,15 +467,14 @@ export async function searchOffers(
         loose = true;
       }
     }
-    const listed = await offerRowsByIds(tx, found.ids, input.query);
-    return { result: found, fuzzy: loose, rows: listed, marks: await recentMarks(tx, found.ids) };
+    return { result: found, fuzzy: loose, rows: await offerRowsByIds(tx, found.ids, input.query, recentMarkColumns) };
   });
   return {
     offers: rows.map((r) => ({
       ...r,
       ...(result.pinned.has(r.id) ? { pinned: true } : {}),
-      isNew: marks.get(r.id)?.isNew ?? false,
-      payoutChange: marks.get(r.id)?.payoutChange ?? null,
+      isNew: r.isNew ?? false,
+      payoutChange: r.payoutChange ?? null,
     })),
     total: result.total,
     page: input.page,
