@@ -215,7 +215,7 @@ describe("order windows", () => {
     expect(rare.statements.filter((s) => s.includes("WITH m AS MATERIALIZED"))).toHaveLength(2);
     expect(rare.answer).toEqual(await run(db, none(), { query: rareWord, selectedTab: "newest" }));
 
-    // A word no document holds: nothing is counted or read (text-query.ts, findsNothing), and it
+    // A word no document holds: nothing is counted or read (text-query.ts, knownWords), and it
     // has no close spelling to search for instead.
     const nothing = await trace({ query: "qqxxzzjj", selectedTab: "highestPayout" });
     expect(nothing.answer.total).toBe(0);

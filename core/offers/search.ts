@@ -29,14 +29,7 @@ import {
   type OfferSearchResult,
   type OfferSort,
 } from "#contracts/offers.ts";
-import {
-  buildTextQuery,
-  closeSpellings,
-  findsNothing,
-  prefixWords,
-  type CloseQuery,
-  type TextQuery,
-} from "./text-query.ts";
+import { buildTextQuery, closeSpellings, knownWords, type CloseQuery, type TextQuery } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
@@ -456,8 +449,9 @@ export async function searchOffers(
 ): Promise<OfferSearchResult> {
   const typed = buildTextQuery(input.query);
   const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx) => {
-    const text = typed && (await prefixWords(tx, typed));
-    let found = text && (await findsNothing(tx, text)) ? nothingFound : await run(tx, windows, input, text, null);
+    const known = typed && (await knownWords(tx, typed));
+    const text = known ? known.query : null;
+    let found = known?.nothing ? nothingFound : await run(tx, windows, input, text, null);
     let loose = false;
     const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;
     if (close) {

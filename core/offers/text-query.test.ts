@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { sql } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { buildTextQuery, closeSpellings, findsNothing, prefixWords } from "./text-query.ts";
+import { buildTextQuery, closeSpellings, knownWords } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 /** Words of the offers' documents, as written in their names and descriptions. */
@@ -75,7 +75,7 @@ describe("a search's text", () => {
 describe("a prefix asked as the words it starts", () => {
   const expanded = async (query: string) => {
     const typed = buildTextQuery(query)!;
-    const asked = await db.transaction((tx) => prefixWords(tx, typed));
+    const { query: asked } = await db.transaction((tx) => knownWords(tx, typed));
     return { typed, asked };
   };
 
@@ -127,10 +127,7 @@ describe("a query known to find nothing", () => {
       })
       .filter((word) => word.length >= 1);
   const nothingIn = async (query: string) => {
-    const { asked, nothing } = await db.transaction(async (tx) => {
-      const asked = await prefixWords(tx, buildTextQuery(query)!);
-      return { asked, nothing: await findsNothing(tx, asked) };
-    });
+    const { query: asked, nothing } = await db.transaction((tx) => knownWords(tx, buildTextQuery(query)!));
     return { nothing, found: await matched(asked.tsquery) };
   };
 

@@ -34,7 +34,7 @@ export type TextQuery = {
   text: string;
   /** One tsquery per word, in `words` order: what `tsquery` and `ranked` AND. */
   terms: { match: SQL; ranked: SQL }[];
-  /** Whether the last word is matched as a prefix (see prefixWords). */
+  /** Whether the last word is matched as a prefix (see knownWords). */
   prefixed: boolean;
 };
 
@@ -93,53 +93,41 @@ const and = (terms: SQL[]) => sql`(${sql.join(terms, sql` && `)})`;
 const PREFIX_WORDS = 32;
 
 /**
- * The query with its last word, a prefix, matched as the catalogue's words it starts
- * ("trial:*" as 'trial', "app:*" as 'app' | 'apps' | 'applic' | …), from the table of every
- * document word (migration 0029): the same offers, and the text index finds them two to three
- * times faster (it collects a prefix's words into a bitmap of their own first). Unchanged when
- * the prefix starts no word (nothing to find, fast either way) or more than PREFIX_WORDS.
- * Only the match: the ranking keeps the prefix, so ts_rank counts the same.
+ * What the table of every document word (migration 0029; it lacks no word a document holds) tells of
+ * the query, in one statement:
+ *
+ * - `query`: the query with its last word, a prefix, matched as the catalogue's words it starts
+ *   ("trial:*" as 'trial', "app:*" as 'app' | 'apps' | 'applic' | …): the same offers, and the text
+ *   index finds them two to three times faster (it collects a prefix's words into a bitmap of their
+ *   own first). Unchanged when the prefix starts no word (nothing to find, fast either way) or more
+ *   than PREFIX_WORDS. Only the match: the ranking keeps the prefix, so ts_rank counts the same.
+ * - `nothing`: whether the query can match no offer: one of the words it ANDs has none of its
+ *   spellings (nor, for a prefix, a word it starts) in any document. A misspelt or absent word
+ *   ("casno", "hovercraft") then needs no search: the one that would find nothing walks the 4,096
+ *   most popular offers to learn that it cannot pick a window (4,068 buffers at a million offers),
+ *   and builds the bitmaps. A word whose spellings do not read as a–z and 0–9 counts as present:
+ *   nothing is known of it.
  */
-export async function prefixWords(db: Queryable, query: TextQuery): Promise<TextQuery> {
-  if (!query.prefixed) return query;
+export async function knownWords(db: Queryable, query: TextQuery): Promise<{ query: TextQuery; nothing: boolean }> {
   const last = query.terms[query.terms.length - 1];
   // A prefix reads 'instal':* in a tsquery's text, and holds a–z and 0–9 only (a typed word's
   // spelling or stem), so the words it starts lie in [prefix, prefix with its last letter raised).
-  const [{ words }] = await db.query<{ words: string[] | null }>(sql`
-    SELECT CASE WHEN count(*) <= ${PREFIX_WORDS} THEN array_agg(DISTINCT w.word) END AS words
-    FROM (SELECT DISTINCT m[1] AS prefix FROM regexp_matches((${last.match})::text, ${PREFIX_IN_TEXT}, 'g') AS m) p
-    CROSS JOIN LATERAL (
-      SELECT d.word FROM offer_document_words d
-      WHERE d.word >= p.prefix COLLATE "C"
-        AND d.word < (left(p.prefix, -1) || chr(ascii(right(p.prefix, 1)) + 1)) COLLATE "C"
-      LIMIT ${PREFIX_WORDS + 1}
-    ) w`);
-  if (!words?.length) return query;
-  const exact = words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
-  const terms = [...query.terms.slice(0, -1), { ...last, match: sql`(${exact}::tsquery)` }];
-  return { ...query, terms, tsquery: and(terms.map((t) => t.match)) };
-}
-
-/** A prefix in a tsquery's text: 'instal':* */
-const PREFIX_IN_TEXT = String.raw`'([a-z0-9]+)':\*`;
-/** A word or a prefix in a tsquery's text: 'install' or 'instal':* */
-const LEXEME_IN_TEXT = String.raw`'([a-z0-9]+)'(:\*)?`;
-
-/**
- * Whether the query can match no offer: one of the words it ANDs has none of its spellings (nor,
- * for a prefix, a word it starts) in any document, by the table of every document word (migration
- * 0029; it lacks no word a document holds). A misspelt or absent word ("casno", "hovercraft") then
- * needs no search: the one that would find nothing walks the 4,096 most popular offers to learn
- * that it cannot pick a window (4,068 buffers at a million offers), and builds the bitmaps.
- * A word whose spellings do not read as a–z and 0–9 counts as present: nothing is known of it.
- */
-export async function findsNothing(db: Queryable, query: TextQuery): Promise<boolean> {
+  const started = query.prefixed
+    ? sql`(SELECT CASE WHEN count(*) <= ${PREFIX_WORDS} THEN array_agg(DISTINCT w.word) END
+        FROM (SELECT DISTINCT m[1] AS prefix FROM regexp_matches((${last.match})::text, ${PREFIX_IN_TEXT}, 'g') AS m) p
+        CROSS JOIN LATERAL (
+          SELECT d.word FROM offer_document_words d
+          WHERE d.word >= p.prefix COLLATE "C"
+            AND d.word < (left(p.prefix, -1) || chr(ascii(right(p.prefix, 1)) + 1)) COLLATE "C"
+          LIMIT ${PREFIX_WORDS + 1}
+        ) w)`
+    : sql`NULL::text[]`;
   const terms = sql.join(
     query.terms.map((t) => sql`(${t.match})::text`),
     sql`, `,
   );
-  const [{ nothing }] = await db.query<{ nothing: boolean }>(sql`
-    SELECT coalesce(bool_or(NOT t.known), false) AS nothing FROM (
+  const [{ words, nothing }] = await db.query<{ words: string[] | null; nothing: boolean }>(sql`
+    SELECT ${started} AS words, (SELECT coalesce(bool_or(NOT t.known), false) FROM (
       SELECT EXISTS (
           SELECT 1 FROM regexp_matches(t.spellings, ${LEXEME_IN_TEXT}, 'g') AS m
           WHERE CASE WHEN m[2] IS NULL
@@ -149,9 +137,17 @@ export async function findsNothing(db: Queryable, query: TextQuery): Promise<boo
           END
         ) OR regexp_replace(t.spellings, ${LEXEME_IN_TEXT}, '', 'g') ~ '''' OR t.spellings !~ '''' AS known
       FROM unnest(ARRAY[${terms}]) AS t(spellings)
-    ) t`);
-  return nothing;
+    ) t) AS nothing`);
+  if (!words?.length) return { query, nothing };
+  const exact = words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+  const asWords = [...query.terms.slice(0, -1), { ...last, match: sql`(${exact}::tsquery)` }];
+  return { query: { ...query, terms: asWords, tsquery: and(asWords.map((t) => t.match)) }, nothing };
 }
+
+/** A prefix in a tsquery's text: 'instal':* */
+const PREFIX_IN_TEXT = String.raw`'([a-z0-9]+)':\*`;
+/** A word or a prefix in a tsquery's text: 'install' or 'instal':* */
+const LEXEME_IN_TEXT = String.raw`'([a-z0-9]+)'(:\*)?`;
 
 /**
  * A prefix whose stem starts the word ("install:*", stem "instal:*") matches every word the
