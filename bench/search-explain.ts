@@ -129,7 +129,8 @@ const buffers = shapes.map((s) => s.buffers);
 console.log(
   `${shapes.length} searches on one connection: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms; ` +
     `buffers median ${buffers[Math.floor(buffers.length / 2)]}, total ${buffers.reduce((a, b) => a + b, 0)}; ` +
-    `statements per search ${Math.min(...shapes.map((s) => s.statements))}–${Math.max(...shapes.map((s) => s.statements))}\n`,
+    `statements per search ${Math.min(...shapes.map((s) => s.statements))}–${Math.max(...shapes.map((s) => s.statements))}, ` +
+    `total ${shapes.reduce((n, s) => n + s.statements, 0)}\n`,
 );
 console.log("By part: statements, buffers, EXPLAIN ms (all searches), of which planning");
 for (const [part, t] of [...parts].sort((a, b) => b[1].buffers - a[1].buffers))

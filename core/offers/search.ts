@@ -175,7 +175,7 @@ type Head = { found: number | null; ids: number[] };
  * (order-windows.ts).
  */
 async function rankedIds(
-  db: Queryable,
+  db: SearchTx,
   windows: OrderWindows,
   p: Plan,
   extra: SQL[],
@@ -193,8 +193,8 @@ async function rankedIds(
   const page = relevance
     ? sql`SELECT o.id FROM head o WHERE o.n <= ${OFFERS_TOTAL_CAP} ORDER BY ${relevanceOrder(p)} LIMIT ${limit} OFFSET ${offset}`
     : sql`SELECT o.id FROM head o ORDER BY o.n LIMIT ${limit} OFFSET ${offset}`;
-  const select = async (where: SQL[]): Promise<{ found: number; ids: number[] }> => {
-    const rows = await db.query<{ found: number; id: number | null }>(sql`
+  const select = async (where: SQL[], walk = false): Promise<{ found: number; ids: number[] }> => {
+    const rows = await (walk ? db.walk : db.query)<{ found: number; id: number | null }>(sql`
       WITH head AS MATERIALIZED (
         SELECT o.id, o.popularity, ${relevance ? sql`o.search_document, ` : sql``}row_number() OVER (ORDER BY ${orderBy(p)}) AS n
         FROM offers o WHERE ${whereSql(where)} ORDER BY ${orderBy(p)} LIMIT ${head}
@@ -205,30 +205,45 @@ async function rankedIds(
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
   if (!p.text || !windowed) return select(where);
-  return windows.firstMatches(db, key, head, searchText(p.text, p.close)!, async (bound, walk) => {
-    const within = bound ? [...where, bound] : where;
-    if (!walk) return select(within);
-    await useAccess(db, "walk");
-    const found = await select(within);
-    await useAccess(db, "bitmap");
-    return found;
-  });
+  return windows.firstMatches(db, key, head, searchText(p.text, p.close)!, (bound, walk) =>
+    select(bound ? [...where, bound] : where, walk),
+  );
 }
 
 /**
- * With text, a statement either walks an order index (used inside windows) or
- * collects the text's matches through the GIN bitmap (the default): the
- * planner, pricing a per-row text test as nearly free, would otherwise walk
- * for rare words too, reading the whole table.
+ * The search's transaction. With text, a statement either walks an order index (`walk`, used
+ * inside windows) or collects the text's matches through the GIN bitmap (`query`, the default):
+ * the planner, pricing a per-row text test as nearly free, would otherwise walk for rare words
+ * too, reading the whole table. `anyAccess` runs a statement either way does well for (rows by id).
  */
-async function useAccess(db: Queryable, access: "walk" | "bitmap") {
-  const walk = access === "walk";
-  // A walk must follow the order's own index. Sorting is off for it: the planner,
-  // guessing a third of the table inside a window of an expression's order
-  // (lower(name)), would rather filter the covering popularity index and sort.
-  await db.query(sql`SELECT set_config('enable_indexscan', ${walk ? "on" : "off"}, true),
-    set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true),
-    set_config('enable_sort', ${walk ? "off" : "on"}, true)`);
+type SearchTx = Queryable & {
+  walk<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  anyAccess<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+};
+
+/**
+ * The access is switched only when a statement needs the other one: walks often follow each
+ * other (the pins', then the page's), and the rows by id that end a search do well either way,
+ * so each switch back would be a round trip for nothing.
+ */
+function searchTx(tx: Queryable): SearchTx {
+  let walking = false;
+  const access = async (walk: boolean) => {
+    if (walk === walking) return;
+    // A walk must follow the order's own index. Sorting is off for it: the planner,
+    // guessing a third of the table inside a window of an expression's order
+    // (lower(name)), would rather filter the covering popularity index and sort.
+    await tx.query(sql`SELECT set_config('enable_indexscan', ${walk ? "on" : "off"}, true),
+      set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true),
+      set_config('enable_sort', ${walk ? "off" : "on"}, true)`);
+    walking = walk;
+  };
+  return {
+    execScript: (script) => tx.execScript(script),
+    query: async (statement) => (await access(false), tx.query(statement)),
+    walk: async (statement) => (await access(true), tx.query(statement)),
+    anyAccess: (statement) => tx.query(statement),
+  };
 }
 
 async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: number, offset: number): Promise<number[]> {
@@ -305,23 +320,19 @@ async function countWithPage(
  * two, three processes on cores that concurrent searches already keep busy; without
  * them the mix ran 8–18% more searches a second at 32 connections (decision 0031).
  */
-async function inSearchTransaction<T>(
-  db: Database,
-  withText: boolean,
-  work: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx: SearchTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
       set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
       set_config('jit', 'off', true),
       set_config('max_parallel_workers_per_gather', '0', true),
       set_config('work_mem', ${searchWorkMem(db)}, true)`);
-    return work(tx);
+    return work(searchTx(tx));
   });
 }
 
 async function run(
-  db: Queryable,
+  db: SearchTx,
   windows: OrderWindows,
   input: OfferSearch,
   text: TextQuery | null,
@@ -379,7 +390,7 @@ async function filterShare(db: Queryable, stats: SearchStats, input: OfferSearch
  * (countWithPage), and it reads them all when that costs less than building the bitmap again.
  */
 async function countWithText(
-  db: Queryable,
+  db: SearchTx,
   windows: OrderWindows,
   p: Plan,
   share: () => Promise<number>,
@@ -423,7 +434,7 @@ async function pageOf(db: Queryable, p: Plan, ids: number[], page: PageOf): Prom
  * they are scattered.
  */
 async function withText(
-  db: Queryable,
+  db: SearchTx,
   windows: OrderWindows,
   p: Plan,
   share: () => Promise<number>,
@@ -461,7 +472,11 @@ export async function searchOffers(
         loose = true;
       }
     }
-    return { result: found, fuzzy: loose, rows: await offerRowsByIds(tx, found.ids, input.query, recentMarkColumns) };
+    return {
+      result: found,
+      fuzzy: loose,
+      rows: await offerRowsByIds({ ...tx, query: tx.anyAccess }, found.ids, input.query, recentMarkColumns),
+    };
   });
   return {
     offers: rows.map((r) => ({
