@@ -85,6 +85,9 @@ const RANGE_ENTRY_COST = 0.04;
 
 type Edge = { size: number; edge: string };
 
+/** What a search's filters keep of the offers (`share`), and how many entries their indexes' bitmaps take in. */
+export type FilterReach = { share: number; entries: number };
+
 /** Whether the text index holds the order's bands (migration 0032): descending payout and popularity. */
 const bandedOrder = (key: OrderKey) => key.band !== undefined && key.desc;
 
@@ -184,6 +187,18 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       const findPage = sample + (sampleHolds ? 0 : all);
       if (all <= Math.min(bitmap, walk) + findPage) return "all";
       return bitmap <= walk ? "bitmap" : "walk";
+    },
+
+    /**
+     * Whether `count` offers that countries and verticals keep (`reach`), in no order, are found
+     * cheaper along popularity's covering index, testing each offer on the way, than through the
+     * filters' own indexes, whose bitmaps take in every offer a filter names before `count` of them
+     * are read from the table. An array's index entry is priced as the text index's.
+     */
+    countWalks(reach: FilterReach, count: number): boolean {
+      if (!reach.entries) return false; // no filter, or nothing known of it
+      const walk = (count / Math.max(reach.share, 1e-6)) * COVERED_ROW_COST;
+      return walk < TEXT_ENTRY_COST * reach.entries + count;
     },
 
     /** The first `head` matches in the order of `key`, by the cheapest way that is sure. */

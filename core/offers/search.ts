@@ -33,7 +33,7 @@ import { buildTextQuery, closeSpellings, knownWords, type CloseQuery, type TextQ
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
-import type { OrderKey, OrderWindows } from "./order-windows.ts";
+import type { FilterReach, OrderKey, OrderWindows } from "./order-windows.ts";
 import type { SearchStats, SearchText } from "./search-stats.ts";
 
 /** Fewer full-text matches than this and close spellings of the words are tried too. */
@@ -214,7 +214,8 @@ async function rankedIds(
  * The search's transaction. With text, a statement either walks an order index (`walk`, used
  * inside windows) or collects the text's matches through the GIN bitmap (`query`, the default):
  * the planner, pricing a per-row text test as nearly free, would otherwise walk for rare words
- * too, reading the whole table. `anyAccess` runs a statement either way does well for (rows by id).
+ * too, reading the whole table. Without text, `query` leaves the planner its choice, and `walk`
+ * follows an order index all the same. `anyAccess` runs a statement either way does well for (rows by id).
  */
 type SearchTx = Queryable & {
   walk<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
@@ -226,14 +227,14 @@ type SearchTx = Queryable & {
  * other (the pins', then the page's), and the rows by id that end a search do well either way,
  * so each switch back would be a round trip for nothing.
  */
-function searchTx(tx: Queryable): SearchTx {
+function searchTx(tx: Queryable, withText: boolean): SearchTx {
   let walking = false;
   const access = async (walk: boolean) => {
     if (walk === walking) return;
     // A walk must follow the order's own index. Sorting is off for it: the planner,
     // guessing a third of the table inside a window of an expression's order
     // (lower(name)), would rather filter the covering popularity index and sort.
-    await tx.query(sql`SELECT set_config('enable_indexscan', ${walk ? "on" : "off"}, true),
+    await tx.query(sql`SELECT set_config('enable_indexscan', ${walk || !withText ? "on" : "off"}, true),
       set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true),
       set_config('enable_sort', ${walk ? "off" : "on"}, true)`);
     walking = walk;
@@ -262,8 +263,30 @@ async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: numb
   return rows.map((r) => r.id);
 }
 
-async function countCapped(db: Queryable, p: Plan, cap = OFFERS_TOTAL_CAP): Promise<number> {
-  return (await countWithPage(db, p, cap, null)).found;
+/**
+ * How many offers match a search without text, up to `cap` + 1. Any `cap` + 1 matches will do, so
+ * with countries or verticals, which popularity's covering index carries, they are counted along
+ * it when that costs less than the filters' own indexes, whose bitmaps take in every offer a filter
+ * names (order-windows.ts, countWalks): vertical 7 at a million offers, 69,000 entries and 44–54 ms,
+ * against 4.6 ms along popularity. The recent-change views and networks have indexes of their own,
+ * and pay-per-call and mobile, which the statistics do not weigh, could make the walk long.
+ */
+async function countCapped(db: SearchTx, windows: OrderWindows, p: Plan, input: OfferSearch): Promise<number> {
+  const cap = OFFERS_TOTAL_CAP;
+  const weighed =
+    !p.recent &&
+    !input.networks.length &&
+    !input.ppc &&
+    !input.mobile &&
+    input.selectedTab !== "payPerCall" &&
+    input.selectedTab !== "mobile";
+  const walk = weighed && windows.countWalks(await filterReach(db, windows.stats, input), cap + 1);
+  const [row] = await (walk ? db.walk : db.query)<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM offers o WHERE ${whereSql(p.where)} ${walk ? sql`ORDER BY o.popularity DESC, o.id DESC` : sql``}
+      LIMIT ${cap + 1}
+    ) m`);
+  return row.n;
 }
 
 /** The page a count can bring along: its rows among all matches, less `extra` (the pins). */
@@ -282,17 +305,12 @@ async function countWithPage(
   db: Queryable,
   p: Plan,
   cap: number,
-  page: PageOf | null,
+  page: PageOf,
   /** Read every match, not only `cap` + 1: the page is then always among them. */
   all = false,
 ): Promise<Counted> {
   // Counting stops after the cap: an exact count of a million matches costs more than the page itself.
   // With text, the text index's bitmap names the matches, and only `cap` + 1 of them are read.
-  if (!page) {
-    const [row] = await db.query<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM offers o WHERE ${whereSql(p.where)} LIMIT ${cap + 1}) m`);
-    return { found: row.n, ids: null };
-  }
   // The columns every order of orderBy reads, so it can sort the matches as they are.
   const rows = await db.query<{ found: number; id: number | null }>(sql`
     WITH m AS MATERIALIZED (
@@ -327,7 +345,7 @@ async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx
       set_config('jit', 'off', true),
       set_config('max_parallel_workers_per_gather', '0', true),
       set_config('work_mem', ${searchWorkMem(db)}, true)`);
-    return work(searchTx(tx));
+    return work(searchTx(tx, withText));
   });
 }
 
@@ -363,9 +381,18 @@ async function run(
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
   // Without text, the page needs only its own rows and the count is a separate walk.
   const organic = p.text
-    ? await withText(db, windows, p, () => filterShare(db, windows.stats, input), exclude, limit, offset, cap)
+    ? await withText(
+        db,
+        windows,
+        p,
+        async () => (await filterReach(db, windows.stats, input)).share,
+        exclude,
+        limit,
+        offset,
+        cap,
+      )
     : { ids: (await rankedIds(db, windows, p, exclude, limit, offset, offset + limit)).ids, found: null };
-  const count = organic.found === null ? await countCapped(db, p) : organic.found + pins.length;
+  const count = organic.found === null ? await countCapped(db, windows, p, input) : organic.found + pins.length;
   const total = Math.min(count, cap);
   const shownPins = input.page === 1 ? pins : [];
   return { total, capped: count > cap, ids: [...shownPins, ...organic.ids], pinned: new Set(shownPins) };
@@ -374,13 +401,23 @@ async function run(
 /** What a search finds, when it is known to find nothing. */
 const nothingFound: Awaited<ReturnType<typeof run>> = { total: 0, capped: false, ids: [], pinned: new Set() };
 
-/** About what share of the offers the country and vertical filters keep (1 without them). */
-async function filterShare(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<number> {
+/**
+ * About what share of the offers the country and vertical filters keep (`share`, 1 without them), and
+ * how many entries their indexes' bitmaps take in (`entries`: every offer each filter names).
+ */
+async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<FilterReach> {
   const all = await stats.offers(db);
-  if (!all) return 1;
-  const kept = async (column: "countries" | "category_ids", values: readonly (string | number)[]) =>
-    values.length ? (await stats.offersWith(db, column, values)) / all : 1;
-  return (await kept("countries", input.countries)) * (await kept("category_ids", input.categories));
+  let reach = { share: 1, entries: 0 };
+  if (!all) return reach;
+  for (const [column, values] of [
+    ["countries", input.countries],
+    ["category_ids", input.categories],
+  ] as const) {
+    if (!values.length) continue;
+    const holding = await stats.offersWith(db, column, values);
+    reach = { share: (reach.share * holding) / all, entries: reach.entries + holding };
+  }
+  return reach;
 }
 
 /**
