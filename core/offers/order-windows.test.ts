@@ -402,30 +402,37 @@ describe("search statistics", () => {
   });
 });
 
+/** The database, EXPLAINing each statement of a search whose text `picks`: its texts and plans, in order. */
+function explaining(picks: (text: string) => boolean) {
+  const texts: string[] = [];
+  const plans: string[] = [];
+  const database: Database = {
+    ...db,
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          ...tx,
+          query: async (s) => {
+            const text = JSON.stringify(s.queryChunks);
+            if (picks(text)) {
+              texts.push(text);
+              const plan = await tx.query<{ "QUERY PLAN": string }>(sql`EXPLAIN ${s}`);
+              plans.push(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+            }
+            return tx.query(s);
+          },
+        }),
+      ),
+  };
+  return { database, texts, plans };
+}
+
 describe("a search without text", () => {
   /** The plans of the search's capped counts, whether each was asked along popularity, and the answer. */
   async function countPlans(search: OfferSearchInput, windows: ReturnType<typeof createOrderWindows>) {
-    const plans: string[] = [];
-    const walked: boolean[] = [];
-    const explaining: Database = {
-      ...db,
-      transaction: (work) =>
-        db.transaction((tx) =>
-          work({
-            ...tx,
-            query: async (s) => {
-              const text = JSON.stringify(s.queryChunks);
-              if (text.includes("count(*)::int AS n FROM")) {
-                walked.push(text.includes("ORDER BY o.popularity DESC"));
-                const plan = await tx.query<{ "QUERY PLAN": string }>(sql`EXPLAIN ${s}`);
-                plans.push(plan.map((r) => r["QUERY PLAN"]).join("\n"));
-              }
-              return tx.query(s);
-            },
-          }),
-        ),
-    };
-    return { answer: await run(explaining, windows, search), plans, walked };
+    const counts = explaining((text) => text.includes("count(*)::int AS n FROM"));
+    const answer = await run(counts.database, windows, search);
+    return { answer, plans: counts.plans, walked: counts.texts.map((t) => t.includes("ORDER BY o.popularity DESC")) };
   }
 
   it("counts along popularity's covering index when the filters' bitmaps would take in more, and counts the same", async () => {
@@ -469,23 +476,7 @@ describe("a search without text", () => {
 
 describe("filters with text", () => {
   it("are left to the text index's own scan, never to a bitmap of their own (migration 0032)", async () => {
-    const plans: string[] = [];
-    const explaining: Database = {
-      ...db,
-      transaction: (work) =>
-        db.transaction((tx) =>
-          work({
-            ...tx,
-            query: async (s) => {
-              if (/WITH (head|m) AS MATERIALIZED/.test(JSON.stringify(s.queryChunks))) {
-                const plan = await tx.query<{ "QUERY PLAN": string }>(sql`EXPLAIN ${s}`);
-                plans.push(plan.map((r) => r["QUERY PLAN"]).join("\n"));
-              }
-              return tx.query(s);
-            },
-          }),
-        ),
-    };
+    const { database, plans } = explaining((text) => /WITH (head|m) AS MATERIALIZED/.test(text));
     // A rare word in a country most offers carry, and a common word in a smaller one: before, the
     // country's own bitmap was built for the second and intersected with the text's.
     for (const search of [
@@ -493,7 +484,7 @@ describe("filters with text", () => {
       { query: "zeta", countries: ["DE"] },
       { query: "zeta", countries: ["DE"], categories: [2], selectedTab: "highestPayout" as const },
     ])
-      expect(await run(explaining, none(), search)).toEqual(await run(db, none(), search));
+      expect(await run(database, none(), search)).toEqual(await run(db, none(), search));
     expect(plans.length).toBeGreaterThan(3);
     for (const plan of plans) expect(plan).not.toMatch(/offers_(countries|categories)_idx/);
   });
