@@ -10,6 +10,8 @@ import { LRUCache } from "lru-cache";
 export type Cache<V> = {
   /** The cached answer for `key`, or the result of `load` (concurrent callers share one load). */
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /** The answer cached here under `key`, fresh or stale, without loading (undefined: none yet). */
+  peek(key: string): V | undefined;
   clear(): void;
   readonly size: number;
 };
@@ -34,7 +36,7 @@ export type CacheOptions = {
 /** A cache of `max` entries for `ttlMs` each; a TTL of 0 turns it off (every call loads). */
 export function createCache<V extends NonNullable<unknown>>(options: CacheOptions): Cache<V> {
   const { ttlMs, staleMs = 0, shared } = options;
-  if (ttlMs <= 0) return { get: (_key, load) => load(), clear() {}, size: 0 };
+  if (ttlMs <= 0) return { get: (_key, load) => load(), peek: () => undefined, clear() {}, size: 0 };
   const lifeMs = ttlMs + staleMs;
   const entries = new LRUCache<string, V, () => Promise<V>>({
     max: options.max,
@@ -67,6 +69,7 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
       // forceRefresh with allowStale: the old answer now, one load in the background.
       return entries.fetch(key, { context: load, forceRefresh: stale, allowStale: stale }) as Promise<V>;
     },
+    peek: (key) => entries.peek(key),
     clear: () => entries.clear(),
     get size() {
       return entries.size;

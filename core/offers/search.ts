@@ -29,7 +29,14 @@ import {
   type OfferSearchResult,
   type OfferSort,
 } from "#contracts/offers.ts";
-import { buildTextQuery, closeSpellings, knownWords, type CloseQuery, type TextQuery } from "./text-query.ts";
+import {
+  buildTextQuery,
+  createCloseSpellings,
+  knownWords,
+  type CloseQuery,
+  type CloseSpellings,
+  type TextQuery,
+} from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
@@ -486,6 +493,8 @@ export async function searchOffers(
   db: Database,
   windows: OrderWindows,
   input: OfferSearch,
+  /** Where close spellings are looked up (a service keeps one, which remembers them). */
+  closeSpellings: CloseSpellings = createCloseSpellings(),
 ): Promise<OfferSearchResult> {
   const typed = buildTextQuery(input.query);
   const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx) => {

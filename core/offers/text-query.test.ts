@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { sql } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { buildTextQuery, closeSpellings, knownWords } from "./text-query.ts";
+import { buildTextQuery, createCloseSpellings, knownWords } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 /** Words of the offers' documents, as written in their names and descriptions. */
@@ -66,7 +66,7 @@ describe("a search's text", () => {
 
   it("keeps a close-spelling query's matches the same as its ranked form's", async () => {
     const query = buildTextQuery("casno installs")!;
-    const close = await db.transaction((tx) => closeSpellings(tx, query));
+    const close = await db.transaction((tx) => createCloseSpellings()(tx, query));
     expect(close).not.toBeNull();
     expect(await matched(close!.tsquery)).toEqual(await matched(close!.ranked));
   });
@@ -166,5 +166,48 @@ describe("a query known to find nothing", () => {
     );
     // A word of the catalogue with one it lacks: nothing, whatever the first finds.
     expect((await nothingIn(`${words[0]} qqzzxq`)).nothing).toBe(true);
+  });
+});
+
+describe("close spellings, remembered per typed word", () => {
+  /** The close spellings of `query` through `spellings`, and how many statements that took. */
+  const lookUp = (spellings: ReturnType<typeof createCloseSpellings>, query: string) =>
+    db.transaction(async (tx) => {
+      let statements = 0;
+      const counted = { ...tx, query: <T>(s: ReturnType<typeof sql>) => (statements++, tx.query<T>(s)) };
+      const close = await spellings(counted, buildTextQuery(query)!);
+      return { words: close?.words ?? null, statements };
+    });
+
+  it("answers again as a fresh look-up does, without looking up again (property)", async () => {
+    const spellings = createCloseSpellings();
+    const typo = fc
+      .tuple(fc.constantFrom(...words.filter((w) => w.length >= 5)), fc.nat())
+      .map(([word, at]) => word.slice(0, 1 + (at % (word.length - 2))) + word.slice(2 + (at % (word.length - 2))));
+    let widened = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(typo, { minLength: 1, maxLength: 2 }), async (typed) => {
+        const query = typed.join(" ");
+        const fresh = await lookUp(createCloseSpellings(), query);
+        await lookUp(spellings, query);
+        const again = await lookUp(spellings, query);
+        expect(again.words).toBe(fresh.words);
+        // The name words' number and the threshold, nothing looked up.
+        expect(again.statements).toBe(1);
+        if (fresh.words) widened++;
+      }),
+      { numRuns: 60, seed: 41 },
+    );
+    expect(widened).toBeGreaterThan(30);
+  });
+
+  it("looks up again once a new name word arrives", async () => {
+    const spellings = createCloseSpellings();
+    expect((await lookUp(spellings, "vorquexx")).words).toBeNull();
+    await db.query(sql`
+      INSERT INTO offers (slug, name, network_id, payout_type, description, status, countries, category_ids)
+      SELECT slug || '-vorquexa', 'Vorquexa ' || name, network_id, payout_type, description, status, countries, category_ids
+      FROM offers ORDER BY id LIMIT 1`);
+    expect(await lookUp(spellings, "vorquexx")).toEqual({ words: "1:vorquexa", statements: 2 });
   });
 });

@@ -1,0 +1,6 @@
+-- Close spellings are remembered per typed word (core/offers/text-query.ts) for as long as the
+-- name words stay the same. Words only accumulate, and each new one takes the next number here,
+-- so the highest number names the words an answer was looked up among: a new word, a new number,
+-- and every remembered answer is looked up again.
+ALTER TABLE offer_name_words ADD COLUMN added bigint GENERATED ALWAYS AS IDENTITY;
+CREATE UNIQUE INDEX offer_name_words_added_idx ON offer_name_words (added);
