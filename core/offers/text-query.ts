@@ -186,7 +186,7 @@ export function createCloseSpellings() {
     // `%` compares with this setting; local to the caller's transaction.
     const [{ added }] = await db.query<{ added: string | null }>(sql`
       SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSE_THRESHOLD)}, true),
-        (SELECT max(added) FROM offer_name_words)::text AS added`);
+        oa_name_words_added()::text AS added`);
     const key = (typed: string) => `${added}:${typed}`;
     const typed = [...new Set(query.words.filter((w) => w.length >= MIN_CLOSE_LENGTH))];
     // The words not remembered are looked up in one statement, made by the first of them to load.

@@ -4,3 +4,9 @@
 -- and every remembered answer is looked up again.
 ALTER TABLE offer_name_words ADD COLUMN added bigint GENERATED ALWAYS AS IDENTITY;
 CREATE UNIQUE INDEX offer_name_words_added_idx ON offer_name_words (added);
+
+-- The highest number, read at the index's end whatever the caller's planner settings: a search
+-- with text turns plain index scans off, and max() then read all 195,329 words (25 ms).
+CREATE FUNCTION oa_name_words_added() RETURNS bigint LANGUAGE sql STABLE
+  SET enable_indexscan = on SET enable_indexonlyscan = on
+  AS $$ SELECT max(added) FROM offer_name_words $$;
