@@ -1,6 +1,6 @@
 // Offer rows as tables show them, with the currency facts needed to format payouts.
 // The offer page and the offers feed list offers through queryOfferRows too.
-import { sql, array, type Queryable, type SQL } from "#db/client.ts";
+import { sql, array, keepPlan, type Queryable, type SQL } from "#db/client.ts";
 import type { OfferListItem } from "#contracts/offers.ts";
 import { OFFER_CURRENCY, OFFER_FROM, sponsoredNow } from "./columns.ts";
 
@@ -14,11 +14,14 @@ const offerRowColumns = (query?: string, extra?: SQL) => sql`
 
 type RawOfferRow = Omit<OfferListItem, "createdAt"> & { createdAt: Date };
 
+const offerRowsSql = (where: SQL, orderAndLimit: SQL, query?: string, extra?: SQL) =>
+  sql`SELECT ${offerRowColumns(query, extra)} FROM ${OFFER_FROM} WHERE ${where} ${orderAndLimit}`;
+
+const asItems = (rows: RawOfferRow[]) =>
+  rows.map((r): OfferListItem => ({ ...r, createdAt: r.createdAt.toISOString() }));
+
 export async function queryOfferRows(db: Queryable, where: SQL, orderAndLimit: SQL, query?: string, extra?: SQL) {
-  const rows = await db.query<RawOfferRow>(
-    sql`SELECT ${offerRowColumns(query, extra)} FROM ${OFFER_FROM} WHERE ${where} ${orderAndLimit}`,
-  );
-  return rows.map((r): OfferListItem => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return asItems(await db.query<RawOfferRow>(offerRowsSql(where, orderAndLimit, query, extra)));
 }
 
 /**
@@ -32,7 +35,9 @@ export async function offerRowsByIds(
   extra?: SQL,
 ): Promise<OfferListItem[]> {
   if (!ids.length) return [];
-  const rows = await queryOfferRows(db, sql`o.id = ANY (${array(ids)}::bigint[])`, sql``, query, extra);
+  // The same text for any ids: its plan is kept.
+  const statement = keepPlan(offerRowsSql(sql`o.id = ANY (${array(ids)}::bigint[])`, sql``, query, extra));
+  const rows = asItems(await db.query<RawOfferRow>(statement));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is OfferListItem => r !== undefined);
 }

@@ -9,7 +9,7 @@
 // Close spellings: when the words find (almost) nothing, each typed word also
 // accepts the catalogue's name words spelled closest to it (offer_name_words,
 // migration 0025), and those offers rank by how close their words are.
-import { sql, array, type Queryable, type SQL } from "#db/client.ts";
+import { sql, array, keepPlan, type Queryable, type SQL } from "#db/client.ts";
 import { createCache } from "#core/cache/cache.ts";
 
 /** Words that carry no meaning in a product search; dropped unless the query is nothing else. */
@@ -127,7 +127,9 @@ export async function knownWords(db: Queryable, query: TextQuery): Promise<{ que
     query.terms.map((t) => sql`(${t.match})::text`),
     sql`, `,
   );
-  const [{ words, nothing }] = await db.query<{ words: string[] | null; nothing: boolean }>(sql`
+  // The same text for the same number of words: its plan is kept.
+  const [{ words, nothing }] = await db.query<{ words: string[] | null; nothing: boolean }>(
+    keepPlan(sql`
     SELECT ${started} AS words, (SELECT coalesce(bool_or(NOT t.known), false) FROM (
       SELECT EXISTS (
           SELECT 1 FROM regexp_matches(t.spellings, ${LEXEME_IN_TEXT}, 'g') AS m
@@ -138,7 +140,8 @@ export async function knownWords(db: Queryable, query: TextQuery): Promise<{ que
           END
         ) OR regexp_replace(t.spellings, ${LEXEME_IN_TEXT}, '', 'g') ~ '''' OR t.spellings !~ '''' AS known
       FROM unnest(ARRAY[${terms}]) AS t(spellings)
-    ) t) AS nothing`);
+    ) t) AS nothing`),
+  );
   if (!words?.length) return { query, nothing };
   const exact = words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
   const asWords = [...query.terms.slice(0, -1), { ...last, match: sql`(${exact}::tsquery)` }];
@@ -184,9 +187,10 @@ export function createCloseSpellings() {
   const remembered = createCache<string[]>({ ttlMs: CLOSE_TTL_MS, max: CLOSE_REMEMBERED });
   return async (db: Queryable, query: TextQuery): Promise<CloseQuery | null> => {
     // `%` compares with this setting; local to the caller's transaction.
-    const [{ added }] = await db.query<{ added: string | null }>(sql`
-      SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSE_THRESHOLD)}, true),
-        oa_name_words_added()::text AS added`);
+    const [{ added }] = await db.query<{ added: string | null }>(
+      keepPlan(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSE_THRESHOLD)}, true),
+        oa_name_words_added()::text AS added`),
+    );
     const key = (typed: string) => `${added}:${typed}`;
     const typed = [...new Set(query.words.filter((w) => w.length >= MIN_CLOSE_LENGTH))];
     // The words not remembered are looked up in one statement, made by the first of them to load.
@@ -223,7 +227,8 @@ export type CloseSpellings = ReturnType<typeof createCloseSpellings>;
  * name words, so the cost grows with the catalogue's vocabulary, not with its offers.
  */
 async function closestNameWords(db: Queryable, words: string[]): Promise<Map<string, string[]>> {
-  const rows = await db.query<{ typed: string; word: string }>(sql`
+  const rows = await db.query<{ typed: string; word: string }>(
+    keepPlan(sql`
     SELECT c.typed, c.word FROM (
       SELECT t.typed, w.word, rank() OVER (PARTITION BY t.typed ORDER BY w.similarity DESC) AS place
       FROM unnest(${array(words)}::text[]) AS t(typed)
@@ -232,7 +237,8 @@ async function closestNameWords(db: Queryable, words: string[]): Promise<Map<str
         WHERE w.word % t.typed AND w.word <> t.typed
         ORDER BY similarity DESC, w.word LIMIT ${CLOSE_WORDS}
       ) w
-    ) c WHERE c.place = 1 ORDER BY c.typed, c.word`);
+    ) c WHERE c.place = 1 ORDER BY c.typed, c.word`),
+  );
   const closest = new Map<string, string[]>();
   for (const r of rows) closest.set(r.typed, [...(closest.get(r.typed) ?? []), r.word]);
   return closest;
