@@ -5,6 +5,7 @@
 // Every search runs with small windows and with none, and both must agree.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { sql, type Database, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
@@ -531,6 +532,34 @@ describe("order bands (migration 0032)", () => {
     // The bands only narrow the scan: "zeta" by highest payout, read inside a window, gives the answer of no windows.
     const search = { query: "zeta", selectedTab: "highestPayout", page: 2 } as const;
     expect(await run(db, stepped(), search)).toEqual(await run(db, none(), search));
+  });
+
+  it("expect fewer matches in a band where the filters keep fewer offers, and try a wider band first", async () => {
+    const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+    const text = buildTextQuery("zeta")!;
+    /** The edge of the first band read, with none in the sample and the page in that band. */
+    const firstBand = async (kept: number) => {
+      const edges: number[] = [];
+      const windows = createOrderWindows({ sizes: [200, 600, 1000] });
+      await windows.firstMatches(
+        db,
+        key,
+        25,
+        { key: text.text, tsquery: text.tsquery },
+        async (bound, walk) => {
+          if (bound && !walk) edges.push(Number(new PgDialect().sqlToQuery(bound).params.at(-1)));
+          return { found: walk ? 0 : 25 };
+        },
+        async () => kept,
+      );
+      return edges[0];
+    };
+    // "zeta" is in 90% of the offers; pay per call would keep 6% of them, so a band must be wider
+    // to hold the page: its step (a payout) lower.
+    const all = await firstBand(1);
+    const payPerCall = await firstBand(0.06);
+    expect(all).toBeGreaterThan(0);
+    expect(payPerCall).toBeLessThan(all);
   });
 
   it("find a word the best paid lack a band lower, not by reading every match from the table", async () => {

@@ -68,9 +68,11 @@ type Plan = {
   pins: boolean;
   /** A recent-change view: only offers changed lately match, few, and at the head of the view's own order. */
   recent: boolean;
+  /** What the filters keep of the offers, from the statistics: read once, when a cost is first weighed. */
+  reach: () => Promise<FilterReach>;
 };
 
-function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null): Plan {
+function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | null, reach: Plan["reach"]): Plan {
   const where: SQL[] = [sql`o.status = 'active'`];
   if (input.networks.length) where.push(sql`o.network_id = ANY (${array(input.networks)}::bigint[])`);
   // With text, the text index holds the countries and verticals too, as `column || '{}'` (the same
@@ -102,7 +104,7 @@ function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | nu
   // Pins belong to the default Top Offers order; a visitor's own sort is honoured as asked.
   const pins = input.selectedTab === "topOffers" && !input.sortBy;
   const recent = input.selectedTab === "updated" || input.selectedTab === "payoutIncreased";
-  return { where, text, close, sort, desc, pins, recent };
+  return { where, text, close, sort, desc, pins, recent, reach };
 }
 
 /** Relevance order over the candidates (the most popular matches). */
@@ -212,8 +214,13 @@ async function rankedIds(
   };
   const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
   if (!p.text || !windowed) return select(where);
-  return windows.firstMatches(db, key, head, searchText(p.text, p.close)!, (bound, walk) =>
-    select(bound ? [...where, bound] : where, walk),
+  return windows.firstMatches(
+    db,
+    key,
+    head,
+    searchText(p.text, p.close)!,
+    (bound, walk) => select(bound ? [...where, bound] : where, walk),
+    async () => (await p.reach()).share,
   );
 }
 
@@ -279,7 +286,7 @@ async function countCapped(db: SearchTx, windows: OrderWindows, p: Plan, input: 
     !input.mobile &&
     input.selectedTab !== "payPerCall" &&
     input.selectedTab !== "mobile";
-  const walk = weighed && windows.countWalks(await filterReach(db, windows.stats, input), cap + 1);
+  const walk = weighed && windows.countWalks(await p.reach(), cap + 1);
   const [row] = await (walk ? db.walk : db.query)<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM offers o WHERE ${whereSql(p.where)} ${walk ? sql`ORDER BY o.popularity DESC, o.id DESC` : sql``}
@@ -354,8 +361,9 @@ async function run(
   input: OfferSearch,
   text: TextQuery | null,
   close: CloseQuery | null,
+  reach: Plan["reach"],
 ) {
-  const p = plan(input, text, close);
+  const p = plan(input, text, close, reach);
   // The most popular sponsored matches.
   const pins = p.pins
     ? (
@@ -380,16 +388,7 @@ async function run(
   const limit = Math.max(0, Math.min(size, cap - pins.length - offset)); // never more than `cap` offers in all
   // Without text, the page needs only its own rows and the count is a separate walk.
   const organic = p.text
-    ? await withText(
-        db,
-        windows,
-        p,
-        async () => (await filterReach(db, windows.stats, input)).share,
-        exclude,
-        limit,
-        offset,
-        cap,
-      )
+    ? await withText(db, windows, p, exclude, limit, offset, cap)
     : { ids: (await rankedIds(db, windows, p, exclude, limit, offset, offset + limit)).ids, found: null };
   const count = organic.found === null ? await countCapped(db, windows, p, input) : organic.found + pins.length;
   const total = Math.min(count, cap);
@@ -401,12 +400,14 @@ async function run(
 const nothingFound: Awaited<ReturnType<typeof run>> = { total: 0, capped: false, ids: [], pinned: new Set() };
 
 /**
- * About what share of the offers the country and vertical filters keep (`share`, 1 without them), and
- * how many entries their indexes' bitmaps take in (`entries`: every offer each filter names).
+ * About what share of the offers the filters keep (`share`, 1 without them): countries, verticals,
+ * pay per call and mobile; `indexed`, the countries' and verticals' part of it. And how many entries
+ * the country and vertical indexes' bitmaps take in (`entries`: every offer each filter names; the
+ * flags have no index).
  */
 async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<FilterReach> {
   const all = await stats.offers(db);
-  let reach = { share: 1, entries: 0 };
+  let reach = { share: 1, indexed: 1, entries: 0 };
   if (!all) return reach;
   for (const [column, values] of [
     ["countries", input.countries],
@@ -414,7 +415,17 @@ async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch
   ] as const) {
     if (!values.length) continue;
     const holding = await stats.offersWith(db, column, values);
-    reach = { share: (reach.share * holding) / all, entries: reach.entries + holding };
+    reach = {
+      share: (reach.share * holding) / all,
+      indexed: (reach.indexed * holding) / all,
+      entries: reach.entries + holding,
+    };
+  }
+  for (const [flag, on] of [
+    ["ppc", input.ppc || input.selectedTab === "payPerCall"],
+    ["mobile", input.mobile || input.selectedTab === "mobile"],
+  ] as const) {
+    if (on) reach = { ...reach, share: reach.share * (await stats.flagShare(db, flag)) };
   }
   return reach;
 }
@@ -429,11 +440,12 @@ async function countWithText(
   db: SearchTx,
   windows: OrderWindows,
   p: Plan,
-  share: () => Promise<number>,
   cap: number,
   page: PageOf,
 ): Promise<Counted> {
   const key = orderKey(p)!;
+  // Reading the matches through the text index, a flag drops offers only once they are read.
+  const share = async () => (await p.reach()).indexed;
   const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
     key,
     head: page.offset + page.limit,
@@ -473,7 +485,6 @@ async function withText(
   db: SearchTx,
   windows: OrderWindows,
   p: Plan,
-  share: () => Promise<number>,
   exclude: SQL[],
   limit: number,
   offset: number,
@@ -481,7 +492,7 @@ async function withText(
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key || key.covering || p.recent) return rankedIds(db, windows, p, exclude, limit, offset, cap + 1);
-  const counted = await countWithText(db, windows, p, share, cap, { extra: exclude, limit, offset });
+  const counted = await countWithText(db, windows, p, cap, { extra: exclude, limit, offset });
   const found = counted.found;
   if (found === 0 || limit === 0) return { found, ids: [] };
   if (counted.ids) return { found, ids: counted.ids };
@@ -500,11 +511,13 @@ export async function searchOffers(
   const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx) => {
     const known = typed && (await knownWords(tx, typed));
     const text = known ? known.query : null;
-    let found = known?.nothing ? nothingFound : await run(tx, windows, input, text, null);
+    let filtered: Promise<FilterReach> | undefined;
+    const reach = () => (filtered ??= filterReach(tx, windows.stats, input));
+    let found = known?.nothing ? nothingFound : await run(tx, windows, input, text, null, reach);
     let loose = false;
     const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;
     if (close) {
-      const closer = await run(tx, windows, input, text, close);
+      const closer = await run(tx, windows, input, text, close, reach);
       if (closer.total > found.total) {
         found = closer;
         loose = true;
