@@ -18,7 +18,7 @@ import { NotificationProvider } from "#app/ui/shell/Notifications.tsx";
 import { ProgressBar } from "#app/ui/shell/ProgressBar.tsx";
 import { IdlePrefetch } from "#app/ui/shell/IdlePrefetch.tsx";
 import { LinkNavigation } from "#app/ui/Link.tsx";
-import { useHydrationDone } from "#app/ui/KeptList.tsx";
+import { HydrateLater } from "#app/ui/shell/HydrateLater.tsx";
 import { PageScripts } from "#app/ui/shell/PageScripts.tsx";
 import { FailedLoadRecovery } from "#app/ui/shell/FailedLoadRecovery.tsx";
 import { ErrorPage, ResponseStatus } from "#app/ui/shell/ErrorPage.tsx";
@@ -71,7 +71,6 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
-  useHydrationDone();
   return (
     <html lang="en">
       <head>
@@ -103,14 +102,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Skip to content
             </a>
             <PersonalProvider shared={Boolean(data?.signedIn && !data.user)}>
-              <PersonalNavBar data={data} />
+              {/*
+                The header, the page and the footer each hydrate in a task of their own
+                (HydrateLater): one task for the whole page is long enough to hold up a tap.
+              */}
+              <HydrateLater>
+                <PersonalNavBar data={data} />
+              </HydrateLater>
               {/* Focusable from script: the skip link and NavigationFocus land on it when a page has no heading. */}
-              <main id="main" tabIndex={-1} className="outline-none">
-                {children}
-              </main>
+              <HydrateLater>
+                <main id="main" tabIndex={-1} className="outline-none">
+                  {children}
+                </main>
+              </HydrateLater>
             </PersonalProvider>
             <NavigationFocus />
-            <Footer links={data?.site.links ?? {}} />
+            <HydrateLater>
+              <Footer links={data?.site.links ?? {}} />
+            </HydrateLater>
           </ConsentProvider>
         </NotificationProvider>
         <ScrollRestoration nonce={nonce} />

@@ -2,6 +2,7 @@
 // React Router document the way react-dom does (docs/decisions/0035-preact-in-the-browser.md).
 import { Component, Fragment, createElement, options, type ComponentChildren, type Ref, type VNode } from "preact";
 import { hydrate, render } from "preact/compat";
+import { hydrateParts } from "#app/ui/shell/HydrateLater.tsx";
 
 export { createRoot } from "preact/compat/client";
 
@@ -21,6 +22,7 @@ export async function hydrateRoot(container: Element | Document, children: Compo
   if (suspended instanceof Promise) await suspended.catch(() => {});
   await yieldToBrowser();
   hydrate(children, container as unknown as Element);
+  await hydrateParts(); // the parts left for later, a task each (HydrateLater)
   // The scripts wait for the first paint, often past the load event (app/ui/shell/PageScripts.tsx):
   // this says when the page is live.
   document.documentElement.setAttribute("data-started", "");

@@ -4,17 +4,8 @@
 // of their own (app/ui/Link.tsx). So while the page hydrates, the list renders an empty
 // dangerouslySetInnerHTML, which Preact leaves alone in hydration, keeping the server's items.
 // Once its items change (the next page of the list, a client navigation), it renders them.
-import { useEffect, useState, type HTMLAttributes, type ReactNode } from "react";
-
-/** Whether the page's first render in the browser has committed; the server renders lists in full. */
-let hydrated = typeof document === "undefined";
-
-/** Called by the root layout: once its effects run, the first render is done. */
-export function useHydrationDone() {
-  useEffect(() => {
-    hydrated = true;
-  }, []);
-}
+import { useState, type HTMLAttributes, type ReactNode } from "react";
+import { isFirstHydration } from "#app/ui/shell/HydrateLater.tsx";
 
 /** What the list renders while it keeps the server's items: Preact sets no HTML in hydration. */
 const KEPT = { __html: "" };
@@ -25,7 +16,7 @@ export function KeptList<T>({
   ...list
 }: { items: readonly T[]; children: (item: T) => ReactNode } & Omit<HTMLAttributes<HTMLUListElement>, "children">) {
   // The items the server rendered, while the page hydrates (null: a list rendered in the browser).
-  const [served] = useState(() => (hydrated ? null : items));
+  const [served] = useState(() => (isFirstHydration() ? items : null));
   if (items === served) return <ul {...list} dangerouslySetInnerHTML={KEPT} />;
   return <ul {...list}>{items.map(children)}</ul>;
 }

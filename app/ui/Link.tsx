@@ -41,6 +41,9 @@ export function LinkNavigation() {
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[data-discover="plain"]') : null;
       if (!(link instanceof HTMLAnchorElement) || !isPlainClick(event, link)) return;
+      // Until the page's last part has hydrated (HydrateLater), the browser follows the link itself:
+      // a part still waiting for its turn would be drawn empty by a navigation.
+      if (!document.documentElement.hasAttribute("data-started")) return;
       const url = new URL(link.href);
       if (url.origin !== location.origin) return;
       event.preventDefault();

@@ -192,6 +192,62 @@ describe.skipIf(!browserAvailable)("page loading in Chromium", () => {
     }
   });
 
+  it("hydrates the header, the page and the footer in the server's own elements, each live, and keeps them across navigations", async () => {
+    // app/ui/shell/HydrateLater.tsx: each part suspends during the first hydration and resumes at
+    // the server's element. A part that resumed elsewhere, or a boundary that changed shape after
+    // the first hydration, would draw a new element in its place.
+    const { context, page } = await open();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        const w = window as unknown as Record<string, unknown>;
+        w.__parts = [
+          document.querySelector("header"),
+          document.getElementById("main"),
+          document.querySelector("footer"),
+        ];
+      }),
+    );
+    const sameParts = () =>
+      page.evaluate(() => {
+        const parts = (window as unknown as { __parts: Element[] }).__parts;
+        const now = [
+          document.querySelector("header"),
+          document.getElementById("main"),
+          document.querySelector("footer"),
+        ];
+        return parts.map((part, i) => part === now[i] && document.querySelectorAll(part.tagName).length === 1);
+      });
+    await page.goto(`${server.baseUrl}/`);
+    await pageStarted(page);
+    expect(await sameParts()).toEqual([true, true, true]);
+    // Each part is live: the header's login panel opens on hover (the browser's code only), and a
+    // result row's compare box, in the page part, counts in the compare bar.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).hover();
+    await page.getByTestId("login-dropdown").waitFor({ state: "visible" });
+    await page.locator('[data-testid="offers-table"] tbody input[type="checkbox"]').first().check();
+    await expect
+      .poll(() =>
+        page
+          .locator("main")
+          .getByText(/^Compare \(\d\)$/)
+          .textContent(),
+      )
+      .toBe("Compare (1)");
+    // The footer's links navigate in the page (no reload), and the parts stay the server's elements.
+    await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+    await page.getByRole("navigation", { name: "Footer" }).locator('a[href="/privacy"]').click();
+    await page.waitForURL(/\/privacy$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await sameParts()).toEqual([true, true, true]);
+    // The page's new content is drawn in the kept <main>.
+    await expect(page.locator("#main h1").textContent()).resolves.toMatch(/privacy/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("asks for the page's scripts only after its first contentful paint, then starts it", async () => {
     const { context, page, requests } = await open();
     const html = await (await fetch(`${server.baseUrl}/`)).text();
