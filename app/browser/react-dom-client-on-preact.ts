@@ -2,9 +2,11 @@
 // React Router document the way react-dom does (docs/decisions/0035-preact-in-the-browser.md).
 import { Component, Fragment, createElement, options, type ComponentChildren, type Ref, type VNode } from "preact";
 import { hydrate, render } from "preact/compat";
-import { hydrateParts } from "#app/ui/shell/HydrateLater.tsx";
+import { hydrateInTurns, hydrateParts } from "#app/ui/shell/HydrateLater.tsx";
 
 export { createRoot } from "preact/compat/client";
+
+hydrateInTurns(); // the page's header, main and footer hydrate in turns (HydrateLater)
 
 /**
  * React lets a root suspend while it hydrates, and React Router's HydratedRouter always

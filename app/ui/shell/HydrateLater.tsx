@@ -6,8 +6,20 @@
 // promise settles. The server renders the part as it is.
 import { Component, Suspense, type ReactElement } from "react";
 
+/**
+ * Whether parts hydrate in turns: only under the browser build's Preact root, which says so as it
+ * loads (app/browser/react-dom-client-on-preact.ts). The server, and React's own hydration on the
+ * dev server, render every part as it is.
+ */
+let inTurns = false;
+
 /** Whether the page's first hydration is still going on: true until every part has had its turn. */
-let hydrating = typeof document !== "undefined";
+let hydrating = false;
+
+/** Called once by the browser's Preact root, before it hydrates anything. */
+export function hydrateInTurns() {
+  inTurns = hydrating = true;
+}
 
 /** The parts waiting for their turn, in the order the first hydration met them (the page's order). */
 const waiting: Array<() => void> = [];
@@ -56,7 +68,7 @@ class Turn extends Component<{ children: ReactElement }> {
  * boundary stays in place afterwards: a tree that changed shape would be rendered anew.
  */
 export function HydrateLater({ children }: { children: ReactElement }) {
-  if (typeof document === "undefined") return children;
+  if (!inTurns) return children;
   return (
     <Suspense fallback={null}>
       <Turn>{children}</Turn>
