@@ -491,6 +491,14 @@ describe("filters with text", () => {
   });
 });
 
+/** "lowpaid" in the 1,100 least paid offers (once). */
+async function plantLowpaid() {
+  await db.query(sql`UPDATE offers SET description = description || ' lowpaid' WHERE id IN (
+    SELECT id FROM offers WHERE status = 'active' AND payout_usd IS NOT NULL ORDER BY payout_usd, id LIMIT 1100)
+    AND description NOT LIKE '% lowpaid%'`);
+  await db.execScript("ANALYZE offers");
+}
+
 describe("order bands (migration 0032)", () => {
   it("put every value at or above a window's edge in the window's band (property)", async () => {
     const value = fc.oneof(
@@ -566,9 +574,7 @@ describe("order bands (migration 0032)", () => {
     // "lowpaid" is in the 1,100 least paid offers: more than the count's cap, so the page is looked
     // for in payout order. Neither window (the 200 and the 300 best paid) holds any: the page's 25
     // rows are found a band lower, where only the matches above its step are read.
-    await db.query(sql`UPDATE offers SET description = description || ' lowpaid' WHERE id IN (
-      SELECT id FROM offers WHERE status = 'active' AND payout_usd IS NOT NULL ORDER BY payout_usd, id LIMIT 1100)`);
-    await db.execScript("ANALYZE offers");
+    await plantLowpaid();
     const search = { query: "lowpaid", selectedTab: "highestPayout" } as const;
     const read = await trace(search, createOrderWindows({ sizes: [200, 300] }));
     expect(read.answer).toEqual(await run(db, none(), search));
@@ -577,5 +583,48 @@ describe("order bands (migration 0032)", () => {
     expect(ways[0]).toBe("window"); // the sample, walked
     expect(ways.slice(1)).toContain("band");
     expect(ways).not.toContain("all");
+  });
+
+  it("look for a page by highest payout where a capped count's own matches put it: one band read, no walk", async () => {
+    await plantLowpaid();
+    // "lowpaid", with statistics that claim a million offers, 3,000 of them holding it:
+    // counting through the text index costs less than walking popularity. The 1,001 matches the
+    // count reads, in the table's order, are a sample of them all; their best payouts say where the
+    // page lies, so the page is read in that band at once instead of walking the best paid first.
+    const stats = createSearchStats();
+    const million = { ...stats, offers: async () => 1_000_000, text: async () => ({ entries: 3_000, matches: 3_000 }) };
+    for (const page of [1, 2, 3]) {
+      const search = { query: "lowpaid", selectedTab: "highestPayout", page } as const;
+      const read = await trace(search, createOrderWindows({ sizes: [200, 300], stats: million }));
+      expect(read.answer, `page ${page}`).toEqual(await run(db, none(), search));
+      expect(read.answer.totalCapped).toBe(true);
+      const heads = read.statements.filter((s) => s.includes("WITH head"));
+      expect(heads, `page ${page}`).toHaveLength(1);
+      expect(heads[0]).toContain("oa_band_at_least");
+      expect(read.walks).toBe(0);
+    }
+  });
+
+  it("go on as before when the sample's edge holds fewer matches than the page", async () => {
+    const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+    const text = buildTextQuery("zeta")!;
+    const reads: { bound: string; walk: boolean }[] = [];
+    const windows = createOrderWindows({ sizes: [200, 600, 1000] });
+    const sampled = { read: 1001, keys: Array.from({ length: 100 }, (_, i) => 500 - i) };
+    const found = await windows.firstMatches(
+      db,
+      key,
+      25,
+      { key: text.text, tsquery: text.tsquery },
+      async (bound, walk) => {
+        reads.push({ bound: bound ? JSON.stringify(bound.queryChunks) : "", walk });
+        return { found: reads.length === 1 ? 3 : 25 };
+      },
+      async () => 1,
+      sampled,
+    );
+    expect(reads[0]).toMatchObject({ walk: false, bound: expect.stringContaining("oa_band_at_least") });
+    expect(reads.length).toBeGreaterThan(1);
+    expect(found.found).toBe(25);
   });
 });

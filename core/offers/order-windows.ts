@@ -92,8 +92,36 @@ type Edge = { size: number; edge: string };
  */
 export type FilterReach = { share: number; indexed: number; entries: number };
 
+/**
+ * What a capped count read of the matches (search.ts, countWithPage): `read` of them, in the
+ * table's order (in no relation to a payout), and the first `keys` of those in the order of the
+ * page (the order's key, best first). A random sample of every match, so it says where the head lies.
+ */
+export type Sampled = { read: number; keys: number[] };
+
+/** How many of a sample's best keys a head of `head` rows needs (see edgeFrom). */
+export const sampledKeys = (head: number) => Math.ceil(WALK_SLACK * head) + SAMPLE_MARGIN;
+/**
+ * Keys of the sample past the expected head's share: with `q` of the matches sampled, the n-th best
+ * sampled key has about n / q matches at or above it, and fewer than the head only rarely (for
+ * n = 4, about 1 in 40 when n / q is 3.7 heads).
+ */
+const SAMPLE_MARGIN = 3;
+
+/**
+ * An edge at or above which `total` matches should hold the head twice over, from a sample of them:
+ * its n-th best key, n = WALK_SLACK × head × (share sampled) + SAMPLE_MARGIN. Null when the sample
+ * holds fewer keys.
+ */
+function edgeFrom(sample: Sampled, head: number, total: number): Edge | null {
+  const share = Math.min(1, sample.read / Math.max(total, sample.read));
+  const n = Math.ceil(WALK_SLACK * head * share) + SAMPLE_MARGIN;
+  const edge = sample.keys[n - 1];
+  return edge === undefined ? null : { size: 0, edge: String(edge) };
+}
+
 /** Whether the text index holds the order's bands (migration 0032): descending payout and popularity. */
-const bandedOrder = (key: OrderKey) => key.band !== undefined && key.desc;
+export const bandedOrder = (key: OrderKey) => key.band !== undefined && key.desc;
 
 export function createOrderWindows(options: { sizes?: readonly number[]; stats?: SearchStats } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
@@ -189,8 +217,15 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       const sampleHolds = first && frequency * first.size >= page.head;
       const all = TEXT_ENTRY_COST * entries + Math.min(matches, offers) * kept;
       const findPage = sample + (sampleHolds ? 0 : all);
-      if (all <= Math.min(bitmap, walk) + findPage) return "all";
-      return bitmap <= walk ? "bitmap" : "walk";
+      // A banded order's page, after a count through the text index, is read at or above an edge the
+      // count's own matches suggest (firstMatches, `sampled`): the text's entries again and a few
+      // heads of rows, not the first window walked ("surveys" by highest payout: none among the 4,096
+      // best paid, then six bands tried, 15 statements).
+      const bandPage = TEXT_ENTRY_COST * entries + 2 * WALK_SLACK * page.head;
+      const viaBitmap = bitmap + (bandedOrder(page.key) ? bandPage : findPage);
+      const viaWalk = walk + findPage;
+      if (all <= Math.min(viaBitmap, viaWalk)) return "all";
+      return viaBitmap <= viaWalk ? "bitmap" : "walk";
     },
 
     /**
@@ -216,6 +251,8 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       text: SearchText,
       read: ReadMatches<T>,
       kept: () => Promise<number> = async () => 1,
+      /** A sample of every match (a capped count's), when one was read. */
+      sampled?: Sampled,
     ): Promise<T & { found: number }> {
       const windows = await windowsOf(db, key);
       const { edges, offers } = windows;
@@ -240,6 +277,14 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         if (!banded(e, walk)) return key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`;
         return sql`(${key.column} + 0) >= ${e.edge} AND o.order_bands @> oa_band_at_least(${key.band}, ${e.edge}::numeric)`;
       };
+      // A banded order with a sample of its matches reads them at or above the sample's edge first:
+      // one scan of the text index, whose band takes in only the matches near the top.
+      const hinted =
+        sampled && bandedOrder(key) ? edgeFrom(sampled, head, Math.min(matches, offers) * (await kept())) : null;
+      if (hinted && Number(hinted.edge) >= 0) {
+        const found = await read(within(hinted, false), false);
+        if (found.found >= head) return found;
+      }
       // The sample is a walk too, which stops at the head (at best after head / frequency offers,
       // from the statistics' bound on the matches): not worth it when reading every match costs
       // less (a rare word among the sponsored offers: a few dozen entries, against the 4,096 most

@@ -40,7 +40,14 @@ import {
 import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
-import type { FilterReach, OrderKey, OrderWindows } from "./order-windows.ts";
+import {
+  bandedOrder,
+  sampledKeys,
+  type FilterReach,
+  type OrderKey,
+  type OrderWindows,
+  type Sampled,
+} from "./order-windows.ts";
 import type { SearchStats, SearchText } from "./search-stats.ts";
 
 /** Fewer full-text matches than this and close spellings of the words are tried too. */
@@ -193,6 +200,8 @@ async function rankedIds(
   head: number,
   /** False: straight through the text index (the matches are known to be few). */
   windowed = true,
+  /** A sample of every match, from a capped count (order-windows.ts, firstMatches). */
+  sampled?: Sampled,
 ): Promise<Head> {
   const key = orderKey(p);
   if (!key) return { found: null, ids: await networkOrderIds(db, p, extra, limit, offset) };
@@ -221,6 +230,7 @@ async function rankedIds(
     searchText(p.text, p.close)!,
     (bound, walk) => select(bound ? [...where, bound] : where, walk),
     async () => (await p.reach()).share,
+    sampled,
   );
 }
 
@@ -305,7 +315,7 @@ type PageOf = { extra: SQL[]; limit: number; offset: number };
  * vertical and country: 167 matches counted from a bitmap of 431,810 entries, 160 ms, then the
  * same bitmap for the page). `ids` is null when the count stopped at the cap.
  */
-type Counted = { found: number; ids: number[] | null };
+type Counted = { found: number; ids: number[] | null; sample?: Sampled };
 
 async function countWithPage(
   db: Queryable,
@@ -314,23 +324,33 @@ async function countWithPage(
   page: PageOf,
   /** Read every match, not only `cap` + 1: the page is then always among them. */
   all = false,
+  /** The order's key, when a capped count should bring back the best keys of what it read (Sampled). */
+  key?: SQL,
 ): Promise<Counted> {
   // Counting stops after the cap: an exact count of a million matches costs more than the page itself.
   // With text, the text index's bitmap names the matches, and only `cap` + 1 of them are read.
   // The columns every order of orderBy reads, so it can sort the matches as they are.
-  const rows = await db.query<{ found: number; id: number | null }>(sql`
+  const keys = key && !all ? sampledKeys(page.offset + page.limit) : 0;
+  const rows = await db.query<{ found: number; keys: string[] | null; id: number | null }>(sql`
     WITH m AS MATERIALIZED (
       SELECT o.id, o.popularity, o.created_at, o.updated_at, o.payout_changed_at, o.payout_usd, o.name, o.network_id
       FROM offers o WHERE ${whereSql(p.where)} ${all ? sql`` : sql`LIMIT ${cap + 1}`}
     )
-    SELECT f.found, page.id FROM (SELECT count(*)::int AS found FROM m) f
+    SELECT f.found, page.id, ${
+      keys
+        ? sql`CASE WHEN f.found > ${cap} THEN ARRAY(
+            SELECT (${key})::text FROM m o WHERE ${key} IS NOT NULL ORDER BY ${orderBy(p)} LIMIT ${keys}) END`
+        : sql`NULL::text[]`
+    } AS keys
+    FROM (SELECT count(*)::int AS found FROM m) f
     LEFT JOIN LATERAL (
       SELECT o.id FROM m o WHERE ${whereSql([all ? sql`true` : sql`f.found <= ${cap}`, ...page.extra])}
       ORDER BY ${orderBy(p)} LIMIT ${page.limit} OFFSET ${page.offset}
     ) page ON true`);
   const found = Math.min(rows[0].found, cap + 1);
   const complete = all || found <= cap;
-  return { found, ids: complete ? rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) : null };
+  const sampled = rows[0].keys ? { sample: { read: found, keys: rows[0].keys.map(Number) } } : {};
+  return { found, ids: complete ? rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) : null, ...sampled };
 }
 
 /**
@@ -450,7 +470,8 @@ async function countWithText(
     key,
     head: page.offset + page.limit,
   });
-  if (way !== "walk") return countWithPage(db, p, cap, page, way === "all");
+  // A banded order's page is looked for where the count's matches say it lies (firstMatches).
+  if (way !== "walk") return countWithPage(db, p, cap, page, way === "all", bandedOrder(key) ? key.column : undefined);
   // Along popularity the head's ids come back with the count: with no more than the cap, they are
   // every match, and the page sorts them, read by id, instead of finding them again.
   const head = await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], cap + 1, 0, cap + 1);
@@ -496,7 +517,7 @@ async function withText(
   const found = counted.found;
   if (found === 0 || limit === 0) return { found, ids: [] };
   if (counted.ids) return { found, ids: counted.ids };
-  const page = await rankedIds(db, windows, p, exclude, limit, offset, offset + limit, found > cap);
+  const page = await rankedIds(db, windows, p, exclude, limit, offset, offset + limit, found > cap, counted.sample);
   return { found, ids: page.ids };
 }
 
