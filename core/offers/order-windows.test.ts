@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { sql, type Database, type SQL } from "#db/client.ts";
+import { sql, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
@@ -626,5 +626,67 @@ describe("order bands (migration 0032)", () => {
     expect(reads[0]).toMatchObject({ walk: false, bound: expect.stringContaining("oa_band_at_least") });
     expect(reads.length).toBeGreaterThan(1);
     expect(found.found).toBe(25);
+  });
+});
+
+describe("band tries at a million offers", () => {
+  // The windows and bands a million offers would give (popularity: every offer holds the band of 1
+  // and up, 45% the band of 8 and up, 7% the band of 64 and up), and statistics to match, so that
+  // firstMatches weighs a band's own cost as it would there. Nothing is read: `read` answers.
+  const million: Queryable = {
+    execScript: async () => {},
+    query: async <T>(statement: SQL) => {
+      const text = new PgDialect().sqlToQuery(statement).sql;
+      if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
+      const windows = [
+        [4_096, "5000"],
+        [16_384, "2000"],
+        [65_536, "500"],
+        [262_144, "64"],
+      ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 }));
+      const bands = [
+        [1_000_000, "1"],
+        [960_000, "2"],
+        [720_000, "4"],
+        [450_000, "8"],
+        [250_000, "16"],
+        [133_000, "32"],
+        [70_000, "64"],
+      ].map(([size, edge]) => ({ band: true, size, edge, sampled: null }));
+      return [...windows, ...bands] as T[];
+    },
+  };
+  const key = {
+    name: "popularity",
+    column: sql`o.popularity`,
+    desc: true,
+    covering: true,
+    band: "popularity",
+  } as const;
+  /** The reads of a relevance head (1,001) for a text with `matches` matches, of which `sampled` among the 4,096 most popular. */
+  async function reads(matches: number, sampled: number) {
+    const stats = {
+      ...createSearchStats(),
+      offers: async () => 1_000_000,
+      text: async () => ({ entries: matches, matches }),
+    };
+    const windows = createOrderWindows({ stats });
+    const bounds: string[] = [];
+    const text = buildTextQuery("panel")!;
+    await windows.firstMatches(million, key, 1001, { key: text.text, tsquery: text.tsquery }, async (bound, walk) => {
+      const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
+      bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
+      return { found: walk ? sampled : 1001 };
+    });
+    return bounds;
+  }
+
+  it("read a band that leaves out most of the matches, not one that holds most offers", async () => {
+    // 4,664 matches, 19 of them among the 4,096 most popular: the band of 8 and up should hold the head.
+    expect(await reads(4_664, 19)).toEqual(["walk", "band from 8"]);
+    // 3,000 matches: only the band of 4 and up (72% of the offers) should hold the head. Asking the
+    // text index for it steps through 720,000 offers to leave out a third of the matches: every
+    // match is read instead ("panel" in GB, the band of 1 and up: 5.8 ms against 2.8 ms).
+    expect(await reads(3_000, 12)).toEqual(["walk", "all"]);
   });
 });
