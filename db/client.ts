@@ -45,6 +45,21 @@ export function keepPlan(statement: SQL): SQL {
   return statement;
 }
 
+/** Statements marked by withBegin. */
+const openingStatements = new WeakSet<SQL>();
+
+/**
+ * Marks a transaction's first statement as one PostgreSQL may receive in the same round trip as
+ * BEGIN: a statement written by the code alone, no value bound (a search's planner settings). On
+ * this machine's loopback, a round trip costs each side about 0.1 ms of CPU, a tenth of a cold
+ * search's statements. Sent as one simple query, so only for statements with no parameters: a
+ * statement with any keeps its own round trip after BEGIN.
+ */
+export function withBegin(statement: SQL): SQL {
+  openingStatements.add(statement);
+  return statement;
+}
+
 /** The prepared statement's name for a kept statement's text (none past MAX_PREPARED texts). */
 function preparedName(statement: SQL, text: string): string | undefined {
   if (!keptPlans.has(statement)) return undefined;
@@ -523,20 +538,38 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     transaction: async (work) => {
       const c = await acquire();
       let broken: Error | undefined;
-      try {
+      // BEGIN goes with the first statement marked by withBegin, or alone before any other.
+      let begun = false;
+      const begin = async () => {
+        if (begun) return;
+        begun = true;
         await c.query("BEGIN").catch(rethrow);
+      };
+      try {
         const result = await work({
-          query: (statement) => run(c, statement),
+          query: async <T>(statement: SQL) => {
+            if (!begun && openingStatements.has(statement)) {
+              const q = dialect.sqlToQuery(statement);
+              if (!q.params.length) {
+                begun = true;
+                const results = (await c.query(`BEGIN; ${q.sql}`).catch(rethrow)) as unknown as pg.QueryResult[];
+                return results[results.length - 1].rows as T[];
+              }
+            }
+            await begin();
+            return run<T>(c, statement);
+          },
           execScript: async (script) => {
+            await begin();
             await c.query(script).catch(rethrow);
           },
         });
-        await c.query("COMMIT").catch(rethrow);
+        if (begun) await c.query("COMMIT").catch(rethrow);
         return result;
       } catch (err) {
         broken = releaseFor(err);
         // On a lost connection this fails at once, and the client is dropped too.
-        if (!broken) {
+        if (!broken && begun) {
           await c.query("ROLLBACK").catch((rollbackErr: unknown) => {
             broken = rollbackErr instanceof Error ? rollbackErr : new Error("ROLLBACK failed");
           });

@@ -19,7 +19,7 @@
 // With text, the ordered part is first tried inside order windows (the offers
 // leading the order table-wide), so a common word does not mean reading every
 // one of its matches; see order-windows.ts.
-import { sql, array, type Database, type Queryable, type SQL } from "#db/client.ts";
+import { sql, array, withBegin, type Database, type Queryable, type SQL } from "#db/client.ts";
 import {
   DEFAULT_SORT_DESC,
   OFFERS_PAGE_SIZE,
@@ -58,7 +58,7 @@ const FUZZY_CAP = 100;
  * Memory for one search's sorts and bitmaps (see inSearchTransaction), on PostgreSQL. PGlite
  * keeps the default: its WebAssembly memory never shrinks once grown (decision 0030).
  */
-const searchWorkMem = (db: Database) => (db.kind === "postgres" ? "32MB" : "4MB");
+const searchWorkMem = (db: Database) => (db.kind === "postgres" ? sql.raw(`'32MB'`) : sql.raw(`'4MB'`));
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 type Plan = {
@@ -366,11 +366,15 @@ async function countWithPage(
  */
 async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx: SearchTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(sql`SELECT set_config('enable_seqscan', 'off', true),
-      set_config('enable_indexscan', ${withText ? "off" : "on"}, true),
-      set_config('jit', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('work_mem', ${searchWorkMem(db)}, true)`);
+    // Constants of the code's own, no value bound: sent with BEGIN (withBegin).
+    const indexScans = withText ? sql.raw(`'off'`) : sql.raw(`'on'`);
+    await tx.query(
+      withBegin(sql`SELECT set_config('enable_seqscan', 'off', true),
+        set_config('enable_indexscan', ${indexScans}, true),
+        set_config('jit', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('work_mem', ${searchWorkMem(db)}, true)`),
+    );
     return work(searchTx(tx, withText));
   });
 }
