@@ -60,6 +60,10 @@ export function withBegin(statement: SQL): SQL {
   return statement;
 }
 
+/** Whether PostgreSQL receives `statement`, first in a transaction, with BEGIN (withBegin). */
+export const sentWithBegin = (statement: SQL | undefined) =>
+  statement !== undefined && openingStatements.has(statement) && !dialect.sqlToQuery(statement).params.length;
+
 /** The prepared statement's name for a kept statement's text (none past MAX_PREPARED texts). */
 function preparedName(statement: SQL, text: string): string | undefined {
   if (!keptPlans.has(statement)) return undefined;
@@ -548,13 +552,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       try {
         const result = await work({
           query: async <T>(statement: SQL) => {
-            if (!begun && openingStatements.has(statement)) {
-              const q = dialect.sqlToQuery(statement);
-              if (!q.params.length) {
-                begun = true;
-                const results = (await c.query(`BEGIN; ${q.sql}`).catch(rethrow)) as unknown as pg.QueryResult[];
-                return results[results.length - 1].rows as T[];
-              }
+            if (!begun && sentWithBegin(statement)) {
+              begun = true;
+              const text = `BEGIN; ${dialect.sqlToQuery(statement).sql}`;
+              const results = (await c.query(text).catch(rethrow)) as unknown as pg.QueryResult[];
+              return results[results.length - 1].rows as T[];
             }
             await begin();
             return run<T>(c, statement);
