@@ -8,7 +8,7 @@ import { localGeneration, type Generation } from "#core/cache/generation.ts";
 import { hashIp } from "#core/privacy.ts";
 import { searchOffers } from "./search.ts";
 import { createOrderWindows } from "./order-windows.ts";
-import { createCloseSpellings } from "./text-query.ts";
+import { createCloseSpellings, createKnownWords } from "./text-query.ts";
 import { createSearchLog, topSearches } from "./search-log.ts";
 import { createOfferEditor } from "./editor.ts";
 import { findOffer, offersForCompare, sameOfferAtOtherNetworks, similarOffers, type OfferKey } from "./detail.ts";
@@ -62,6 +62,7 @@ export function createOfferService(db: Database, options: OfferSettings) {
   }));
   const windows = createOrderWindows();
   const closeSpellings = createCloseSpellings();
+  const knownWords = createKnownWords();
   const searchLog = createSearchLog(db);
   const topCategoryList = cachedValue(300_000, () => topCategories(reads()));
   const topPayPerCallNetworks = cachedValue(300_000, () => payPerCallNetworks(reads()));
@@ -88,7 +89,9 @@ export function createOfferService(db: Database, options: OfferSettings) {
     async search(input: OfferSearch, log?: { siteId: string; clientIp?: string }): Promise<OfferSearchResult> {
       // The catalogue's version in the key: a search still running when an edit lands is not reused after it.
       const key = `${generation.current()}:${JSON.stringify(input)}`;
-      const result = await searchCache.get(key, () => searchOffers(reads(), windows, input, closeSpellings));
+      const result = await searchCache.get(key, () =>
+        searchOffers(reads(), windows, input, closeSpellings, knownWords),
+      );
       if (log && input.query && input.page === 1) {
         searchLog.record({
           siteId: log.siteId,

@@ -32,9 +32,10 @@ import {
 import {
   buildTextQuery,
   createCloseSpellings,
-  knownWords,
+  createKnownWords,
   type CloseQuery,
   type CloseSpellings,
+  type KnownWordsOf,
   type TextQuery,
 } from "./text-query.ts";
 import { offerRowsByIds } from "./listing.ts";
@@ -364,18 +365,25 @@ async function countWithPage(
  * two, three processes on cores that concurrent searches already keep busy; without
  * them the mix ran 8–18% more searches a second at 32 connections (decision 0031).
  */
-async function inSearchTransaction<T>(db: Database, withText: boolean, work: (tx: SearchTx) => Promise<T>): Promise<T> {
+async function inSearchTransaction<T>(
+  db: Database,
+  withText: boolean,
+  /** `added`: with text, the documents' words' highest number (createKnownWords). */
+  work: (tx: SearchTx, added: string | null) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     // Constants of the code's own, no value bound: sent with BEGIN (withBegin).
     const indexScans = withText ? sql.raw(`'off'`) : sql.raw(`'on'`);
-    await tx.query(
+    const added = withText ? sql.raw(`oa_document_words_added()::text`) : sql.raw(`NULL::text`);
+    const [settings] = await tx.query<{ added: string | null }>(
       withBegin(sql`SELECT set_config('enable_seqscan', 'off', true),
         set_config('enable_indexscan', ${indexScans}, true),
         set_config('jit', 'off', true),
         set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('work_mem', ${searchWorkMem(db)}, true)`),
+        set_config('work_mem', ${searchWorkMem(db)}, true),
+        ${added} AS added`),
     );
-    return work(searchTx(tx, withText));
+    return work(searchTx(tx, withText), settings.added);
   });
 }
 
@@ -531,10 +539,12 @@ export async function searchOffers(
   input: OfferSearch,
   /** Where close spellings are looked up (a service keeps one, which remembers them). */
   closeSpellings: CloseSpellings = createCloseSpellings(),
+  /** Where a text's words are asked of the catalogue (a service keeps one, which remembers them). */
+  knownWords: KnownWordsOf = createKnownWords(),
 ): Promise<OfferSearchResult> {
   const typed = buildTextQuery(input.query);
-  const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx) => {
-    const known = typed && (await knownWords(tx, typed));
+  const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx, added) => {
+    const known = typed && (await knownWords(tx, typed, added));
     const text = known ? known.query : null;
     let filtered: Promise<FilterReach> | undefined;
     const reach = () => (filtered ??= filterReach(tx, windows.stats, input));

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { sql } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { buildTextQuery, createCloseSpellings, knownWords } from "./text-query.ts";
+import { buildTextQuery, createCloseSpellings, createKnownWords, knownWords } from "./text-query.ts";
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 /** Words of the offers' documents, as written in their names and descriptions. */
@@ -209,5 +209,62 @@ describe("close spellings, remembered per typed word", () => {
       SELECT slug || '-vorquexa', 'Vorquexa ' || name, network_id, payout_type, description, status, countries, category_ids
       FROM offers ORDER BY id LIMIT 1`);
     expect(await lookUp(spellings, "vorquexx")).toEqual({ words: "1:vorquexa", statements: 2 });
+  });
+});
+
+describe("known words, remembered per text", () => {
+  /** What `known` says of `query` under the documents' words' number now, and how many statements that took. */
+  const ask = (known: ReturnType<typeof createKnownWords>, query: string) =>
+    db.transaction(async (tx) => {
+      const [{ added }] = await tx.query<{ added: string | null }>(
+        sql`SELECT oa_document_words_added()::text AS added`,
+      );
+      let statements = 0;
+      const counted = { ...tx, query: <T>(s: ReturnType<typeof sql>) => (statements++, tx.query<T>(s)) };
+      const answer = await known(counted, buildTextQuery(query)!, added);
+      const [{ asked }] = await tx.query<{ asked: string }>(sql`SELECT (${answer.query.tsquery})::text AS asked`);
+      return { asked, nothing: answer.nothing, statements };
+    });
+  const fresh = (query: string) =>
+    db.transaction(async (tx) => {
+      const answer = await knownWords(tx, buildTextQuery(query)!);
+      const [{ asked }] = await tx.query<{ asked: string }>(sql`SELECT (${answer.query.tsquery})::text AS asked`);
+      return { asked, nothing: answer.nothing };
+    });
+
+  it("answers again as a fresh look-up does, without looking up again (property)", async () => {
+    const known = createKnownWords();
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...words),
+          fc.constantFrom(...words).map((w) => w.slice(0, Math.max(2, w.length - 2))),
+          fc.constantFrom("hovercraft", "zzqx", "casno"),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((w) => w.join(" "));
+    await fc.assert(
+      fc.asyncProperty(text, async (query) => {
+        const first = await ask(known, query);
+        const again = await ask(known, query);
+        const { asked, nothing } = await fresh(query);
+        expect({ asked: again.asked, nothing: again.nothing }).toEqual({ asked, nothing });
+        expect({ asked: first.asked, nothing: first.nothing }).toEqual({ asked, nothing });
+        expect(again.statements).toBe(0);
+      }),
+      { numRuns: 60, seed: 43 },
+    );
+  });
+
+  it("looks up again once a document brings a new word", async () => {
+    const known = createKnownWords();
+    expect(await ask(known, "quorvexine")).toMatchObject({ nothing: true, statements: 1 });
+    expect(await ask(known, "quorvexine")).toMatchObject({ nothing: true, statements: 0 });
+    await db.query(sql`
+      INSERT INTO offers (slug, name, network_id, payout_type, description, status, countries, category_ids)
+      SELECT slug || '-quorvexine', 'Quorvexine ' || name, network_id, payout_type, description, status, countries, category_ids
+      FROM offers ORDER BY id LIMIT 1`);
+    expect(await ask(known, "quorvexine")).toMatchObject({ nothing: false, statements: 1 });
   });
 });

@@ -109,7 +109,37 @@ const PREFIX_WORDS = 32;
  *   and builds the bitmaps. A word whose spellings do not read as a–z and 0–9 counts as present:
  *   nothing is known of it.
  */
-export async function knownWords(db: Queryable, query: TextQuery): Promise<{ query: TextQuery; nothing: boolean }> {
+export async function knownWords(db: Queryable, query: TextQuery): Promise<KnownWords> {
+  return asKnown(query, await lookUpWords(db, query));
+}
+
+/** What knownWords tells of a query. */
+export type KnownWords = { query: TextQuery; nothing: boolean };
+/** What the table of document words answers for a query: the words its prefix starts, and `nothing`. */
+type WordsFound = { words: string[] | null; nothing: boolean };
+
+/** How long a text's known words are remembered at most (see createKnownWords). */
+const KNOWN_TTL_MS = 10 * 60_000;
+/** Texts remembered (a few hundred bytes each). */
+const KNOWN_REMEMBERED = 20_000;
+
+/**
+ * knownWords, remembering each text's answer under the documents' words' highest number (migration
+ * 0034), which the search reads with its settings, in BEGIN's round trip: its words are asked of
+ * the table once per text until a document brings a new word. Words only accumulate, so an answer
+ * can only gain words; a new word means a new number and a new look-up. The texts of searches
+ * repeat (a vocabulary, tabs, filters and pages over the same words), and the look-up is a
+ * statement of its own, about one in nine of a cold search's.
+ */
+export function createKnownWords() {
+  const remembered = createCache<WordsFound>({ ttlMs: KNOWN_TTL_MS, max: KNOWN_REMEMBERED });
+  return async (db: Queryable, query: TextQuery, added: string | null): Promise<KnownWords> =>
+    asKnown(query, await remembered.get(`${added}:${query.text}`, () => lookUpWords(db, query)));
+}
+
+export type KnownWordsOf = ReturnType<typeof createKnownWords>;
+
+async function lookUpWords(db: Queryable, query: TextQuery): Promise<WordsFound> {
   const last = query.terms[query.terms.length - 1];
   // A prefix reads 'instal':* in a tsquery's text, and holds a–z and 0–9 only (a typed word's
   // spelling or stem), so the words it starts lie in [prefix, prefix with its last letter raised).
@@ -142,6 +172,12 @@ export async function knownWords(db: Queryable, query: TextQuery): Promise<{ que
       FROM unnest(ARRAY[${terms}]) AS t(spellings)
     ) t) AS nothing`),
   );
+  return { words, nothing };
+}
+
+/** The query with its last word asked as the words it starts, when the table named them. */
+function asKnown(query: TextQuery, { words, nothing }: WordsFound): KnownWords {
+  const last = query.terms[query.terms.length - 1];
   if (!words?.length) return { query, nothing };
   const exact = words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
   const asWords = [...query.terms.slice(0, -1), { ...last, match: sql`(${exact}::tsquery)` }];
