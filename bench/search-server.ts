@@ -193,8 +193,12 @@ async function main() {
     await seeding.close();
     process.exit(0);
   } else {
+    // A seeded data directory (--pglite-from copies one): brought to the current schema first, as a
+    // server starting on it would.
     dataDir = args.dataDir;
     db = await openDatabase({ dataDir });
+    const applied = await migrate(db);
+    if (applied.length) log(`migrated ${dataDir}: ${applied.join(", ")}`);
   }
 
   const seqScans = await checkPlans(db);
