@@ -182,14 +182,15 @@ describe("order windows", () => {
     expect(old.answer.total).toBe(1000);
     // With a first window small against the catalogue (200 of 1,500 offers), counting along
     // popularity and then finding the page costs less than reading every match. "omega" fills no
-    // window of popularity with 1,001 matches: counted through the text index after the sample.
+    // window of popularity with 1,001 matches, and the statistics say the 200 most popular hold
+    // far fewer (about 147): counted through the text index, with no sample walked first.
     // Its page: the 200 newest hold none of these old offers, and the next window's range costs
     // more than reading every match, so they are read.
-    expect(old).toMatchObject({ windowed: 2, heads: 4, walks: 2 });
+    expect(old).toMatchObject({ windowed: 1, heads: 3, walks: 1 });
     expect(old.answer).toEqual(await run(db, none(), { query: "omega", selectedTab: "newest" }));
 
     // "psiquor", a word of the 1,100 oldest offers only (unlike "omega", which a few names carry
-    // too). Counted like "omega" (two heads), then the page: the sample (the 200 newest) holds
+    // too). Counted like "omega" (one head), then the page: the sample (the 200 newest) holds
     // none, so the page's rows are collected through the text index inside the next window (the
     // 600 newest), which holds them; when the next window holds none either (the 300 newest),
     // inside the last one, as its range costs less than reading every match.
@@ -201,10 +202,10 @@ describe("order windows", () => {
     expect(reference.offers).toHaveLength(25);
     const stepping = await trace(psiquor, stepped());
     expect(stepping.answer).toEqual(reference);
-    expect(stepping).toMatchObject({ windowed: 3, heads: 4, walks: 2 });
+    expect(stepping).toMatchObject({ windowed: 2, heads: 3, walks: 1 });
     const short = await trace(psiquor, createOrderWindows({ sizes: [200, 300, 1400] }));
     expect(short.answer).toEqual(reference);
-    expect(short).toMatchObject({ windowed: 4, heads: 5, walks: 2 });
+    expect(short).toMatchObject({ windowed: 3, heads: 4, walks: 1 });
 
     // Fewer matches than the cap: counted through the text index, in no order (a rare word's bitmap
     // is small; a walk along popularity would pass every offer). The count has read every match, so
@@ -268,9 +269,9 @@ describe("order windows", () => {
     const pinned = await trace({ query: "kappaq" }, windows());
     expect(pinned.answer.offers.filter((o) => o.pinned)).toHaveLength(2);
     expect(pinned.answer).toEqual(await run(db, none(), { query: "kappaq" }));
-    // One walk: the organic head's sample of the 5 most popular offers. None for the pins (the
-    // sample of the sponsored offers was walked before).
-    expect(pinned).toMatchObject({ walks: 1 });
+    // No walk: none for the pins, and none for the organic head's sample of the 5 most popular
+    // offers, which the statistics say holds far fewer than 1,001 matches.
+    expect(pinned).toMatchObject({ walks: 0 });
   });
 
   it("walk all sponsored offers for the pins when the text's bitmap would cost more", async () => {
@@ -283,9 +284,9 @@ describe("order windows", () => {
     const pinned = await trace({ query: "lambdaq" }, windows());
     expect(pinned.answer.offers.filter((o) => o.pinned)).toHaveLength(3);
     expect(pinned.answer).toEqual(await run(db, none(), { query: "lambdaq" }));
-    // Pins: the sample, then a walk of every sponsored offer; the organic head: the sample of the
-    // 5 most popular offers, then all matches through the text index (no window holds 1,001).
-    expect(pinned).toMatchObject({ heads: 4, walks: 3 });
+    // Pins: the sample, then a walk of every sponsored offer; the organic head: all matches through
+    // the text index (no window holds 1,001), with no sample of the 5 most popular walked first.
+    expect(pinned).toMatchObject({ heads: 3, walks: 2 });
   });
 });
 
@@ -688,5 +689,157 @@ describe("band tries at a million offers", () => {
     // text index for it steps through 720,000 offers to leave out a third of the matches: every
     // match is read instead ("panel" in GB, the band of 1 and up: 5.8 ms against 2.8 ms).
     expect(await reads(3_000, 12)).toEqual(["walk", "all"]);
+  });
+});
+
+describe("reads by newest at a million offers", () => {
+  // The newest order's windows a million offers would give (its index does not cover the search:
+  // every offer walked is a table read), and statistics of "energy": 11,421 matches, one word.
+  const million: Queryable = {
+    execScript: async () => {},
+    query: async <T>(statement: SQL) => {
+      const text = new PgDialect().sqlToQuery(statement).sql;
+      if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
+      return [
+        [4_096, "2026-10-31 01:00:00+00"],
+        [16_384, "2026-10-28 00:00:00+00"],
+        [65_536, "2026-10-17 00:00:00+00"],
+        [262_144, "2026-08-28 00:00:00+00"],
+      ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 })) as T[];
+    },
+  };
+  const key = { name: "newest", column: sql`o.created_at`, desc: true, ranged: true } as const;
+  const text = buildTextQuery("energy")!;
+  const energy = { key: text.text, tsquery: text.tsquery };
+  const windowsOf = (entries: number, matches: number) =>
+    createOrderWindows({
+      stats: {
+        ...createSearchStats(),
+        offers: async () => 1_000_000,
+        text: async () => ({ entries, matches, words: 1 }),
+      },
+    });
+
+  /** The reads of a head of `head`, the 4,096 newest holding `sampled` matches, the wider windows the head. */
+  const readsOf = async (head: number, sampled: number) => {
+    const bounds: string[] = [];
+    const found = await windowsOf(11_421, 11_421).firstMatches(million, key, head, energy, async (bound, walk) => {
+      const edge = bound ? String(new PgDialect().sqlToQuery(bound).params.at(-1)) : "all";
+      bounds.push(`${walk ? "walk" : "inside"} ${edge}`);
+      return { found: edge.startsWith("2026-10-31") ? sampled : head };
+    });
+    return { bounds, found: found.found };
+  };
+
+  it("take the sample through the text index, not by walking 4,096 offers from the table, then the window that holds the page", async () => {
+    // Page 1 (a head of 25): the 4,096 newest should hold about 47 matches; they hold 20.
+    expect(await readsOf(25, 20)).toEqual({
+      bounds: ["inside 2026-10-31 01:00:00+00", "inside 2026-10-28 00:00:00+00"],
+      found: 25,
+    });
+    // Page 3 (a head of 75): the 4,096 newest should hold fewer than the head, so no sample is taken;
+    // the 16,384 newest, about 187.
+    expect(await readsOf(75, 45)).toEqual({ bounds: ["inside 2026-10-28 00:00:00+00"], found: 75 });
+  });
+
+  it("count up to the cap and find the page inside a window, not read every match for page 3", async () => {
+    // Reading all 11,421 matches from the table (27 ms at a million offers) against counting 1,001 of
+    // them and reading the page's window through the text index.
+    const way = await windowsOf(11_421, 11_421).countWay(million, energy, async () => 1, 1001, { key, head: 75 });
+    expect(way).toBe("bitmap");
+  });
+
+  it("count only the matches the filters keep: the text index applies them", async () => {
+    // 20,000 matches, a country keeping a quarter: the capped count reads 1,001 matches, not the
+    // 4,004 it would if the country were tested on each offer read.
+    const way = await windowsOf(5_000, 20_000).countWay(million, energy, async () => 0.25, 1001, { key, head: 25 });
+    expect(way).toBe("bitmap");
+  });
+});
+
+describe("the relevance head of one word, no filter", () => {
+  it("is looked for where the statistics say it lies, with no sample of the most popular walked first", async () => {
+    // 4,664 matches in a million offers: the statistics put about 19 among the 4,096 most popular,
+    // far fewer than 1,001. The band of popularity 8 and up (450,000 offers) should hold the head.
+    const million: Queryable = {
+      execScript: async () => {},
+      query: async <T>(statement: SQL) => {
+        const text = new PgDialect().sqlToQuery(statement).sql;
+        if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
+        const windows = [
+          [4_096, "5000"],
+          [262_144, "64"],
+        ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 }));
+        const bands = [
+          [1_000_000, "1"],
+          [450_000, "8"],
+          [70_000, "64"],
+        ].map(([size, edge]) => ({ band: true, size, edge, sampled: null }));
+        return [...windows, ...bands] as T[];
+      },
+    };
+    const key = {
+      name: "popularity",
+      column: sql`o.popularity`,
+      desc: true,
+      covering: true,
+      band: "popularity",
+    } as const;
+    const text = buildTextQuery("panel")!;
+    const readsOf = async (words: number, kept: number) => {
+      const stats = {
+        ...createSearchStats(),
+        offers: async () => 1_000_000,
+        text: async () => ({ entries: 4_664, matches: 4_664, words }),
+      };
+      const bounds: string[] = [];
+      await createOrderWindows({ stats }).firstMatches(
+        million,
+        key,
+        1001,
+        { key: text.text, tsquery: text.tsquery },
+        async (bound, walk) => {
+          const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
+          bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
+          return { found: walk ? 19 : 1001 };
+        },
+        async () => kept,
+      );
+      return bounds;
+    };
+    expect(await readsOf(1, 1)).toEqual(["band from 8"]);
+    // Two words AND-ed: the statistics bound the matches by the rarer one only; a filter is taken as
+    // unrelated to the words. Either way the sample is walked first, as before.
+    expect((await readsOf(2, 1))[0]).toBe("walk");
+    expect((await readsOf(1, 0.5))[0]).toBe("walk");
+  });
+});
+
+describe("search statistics of a typed word's spellings", () => {
+  /** Statistics over a million offers holding the words `shares`, and the text's tsquery as `query`. */
+  const statsOver = (shares: Record<string, number>, query: string) => {
+    const db: Queryable = {
+      execScript: async () => {},
+      query: async <T>(statement: SQL) => {
+        const text = new PgDialect().sqlToQuery(statement).sql;
+        if (text.includes("pg_stats"))
+          return Object.entries(shares).map(([element, share]) => ({ element, share, offers: 1_000_000 })) as T[];
+        return [{ query }] as T[];
+      },
+    };
+    return createSearchStats().text(db, { key: query, tsquery: sql`${query}::tsquery` });
+  };
+
+  it("count the name's spelling and the description's stem as the commoner one, the words a prefix starts as their sum", async () => {
+    // 'mortgage' (the name's) and 'mortgag' (the description's stem) are mostly in the same offers.
+    const pair = await statsOver({ mortgage: 0.0116, mortgag: 0.0116, zeta: 0.5 }, "'mortgag' | 'mortgage'");
+    expect(pair.matches).toBeCloseTo(11_600, -1);
+    expect(pair.entries).toBeCloseTo(23_200, -1); // the scan still steps through both lists
+    expect(pair.words).toBe(1);
+    const started = await statsOver({ app: 0.1, apps: 0.05, applic: 0.05 }, "'app' | 'apps' | 'applic'");
+    expect(started.matches).toBeCloseTo(200_000, -2);
+    const two = await statsOver({ mortgage: 0.0116, zeta: 0.5 }, "'mortgage' & 'zeta'");
+    expect(two).toMatchObject({ words: 2 });
+    expect(two.matches).toBeCloseTo(11_600, -1);
   });
 });

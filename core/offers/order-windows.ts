@@ -94,11 +94,10 @@ const BAND_ENTRY_COST = 0.002;
 type Edge = { size: number; edge: string };
 
 /**
- * What a search's filters keep of the offers (`share`); of that, what the filters the text index
- * applies keep (`indexed`: countries and verticals; pay per call and mobile are tested on each offer
- * read); and how many entries their indexes' bitmaps take in.
+ * What a search's filters keep of the offers (`share`), and how many entries the country and vertical
+ * indexes' bitmaps take in (a search without text).
  */
-export type FilterReach = { share: number; indexed: number; entries: number };
+export type FilterReach = { share: number; entries: number };
 
 /**
  * What a capped count read of the matches (search.ts, countWithPage): `read` of them, in the
@@ -131,14 +130,34 @@ function edgeFrom(sample: Sampled, head: number, total: number): Edge | null {
 /** Whether the text index holds the order's bands (migration 0032): descending payout and popularity. */
 export const bandedOrder = (key: OrderKey) => key.band !== undefined && key.desc;
 
+/**
+ * An order's windows: `edges`, the windows of the sizes; `bands`, a banded order's steps as windows,
+ * narrowest first, each holding exactly its band; `offers`, about how many offers the order runs over.
+ */
+type Windows = { edges: Edge[]; bands: Edge[]; offers: number };
+
+/** The narrowest band that holds every offer at or above `edge`. */
+const bandOf = (windows: Windows, edge: string) => windows.bands.find((b) => Number(b.edge) <= Number(edge));
+
+/** Whether a read through the text index at or above `e` asks the text index for its band. */
+const bandedAt = (key: OrderKey, e: Edge) => bandedOrder(key) && Number(e.edge) >= 0;
+
+/** What a band's list of offers costs a scan of the text index that asks for it (the whole order: none). */
+const bandCost = (windows: Windows, band: Edge | undefined) => BAND_ENTRY_COST * (band ? band.size : windows.offers);
+
+/**
+ * What reading the matches inside window `e` through the text index costs, `frequency` the share of
+ * its offers that match: the text's bitmap, the window's band or the order index's range, and the
+ * matches read from the table. Infinity where the order has neither.
+ */
+function insideWindow(key: OrderKey, windows: Windows, e: Edge, bitmap: number, frequency: number): number {
+  if (bandedAt(key, e)) return bitmap + bandCost(windows, bandOf(windows, e.edge)) + frequency * e.size;
+  return key.ranged ? bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size : Infinity;
+}
+
 export function createOrderWindows(options: { sizes?: readonly number[]; stats?: SearchStats } = {}) {
   const sizes = options.sizes ?? WINDOW_SIZES;
   const stats = options.stats ?? createSearchStats();
-  /**
-   * `edges`: the windows of `sizes`; `bands`: a banded order's steps as windows, narrowest first,
-   * each holding exactly its band; `offers`: about how many offers the order runs over.
-   */
-  type Windows = { edges: Edge[]; bands: Edge[]; offers: number };
   // One entry per order key (a handful).
   const cache = createCache<Windows>({ ttlMs: EDGES_TTL_MS, max: 100 });
 
@@ -195,8 +214,8 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
     /**
      * How `count` matches of `text`, in no order, are found cheapest: along popularity (`walk`),
      * or through the text index, stopping after them (`bitmap`) or reading every match (`all`).
-     * The bitmap, once built, stops after them: its entries plus `count` table reads (more when a
-     * filter tested on each read drops some; `share`: what the filters keep). A walk along
+     * The bitmap, once built, stops after them: its entries plus `count` table reads, of matches
+     * the filters keep (`share`), which the text index applies. A walk along
      * popularity, whose index covers the search, tests offers until it has them: cheaper only for
      * a word most offers carry. "pet" (1.2% of a million offers) walked 84,650 offers in 56 ms; its
      * bitmap holds 12,000 entries.
@@ -217,14 +236,23 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       if (!offers) return "walk"; // never analysed: nothing to weigh with
       const { entries, matches } = await stats.text(db, text);
       const kept = Math.max(await share(), 1e-6);
-      const bitmap = TEXT_ENTRY_COST * entries + Math.min(matches, count / kept);
+      // The text index applies the filters (migration 0032), so the count reads only matches they keep.
+      const bitmap = TEXT_ENTRY_COST * entries + Math.min(matches * kept, count);
       const frequency = (Math.min(matches, offers) * kept) / offers;
       const walk = frequency === 0 ? Infinity : (count / frequency) * COVERED_ROW_COST;
-      const [first] = (await windowsOf(db, page.key)).edges;
-      const sample = first ? first.size * (page.key.covering ? COVERED_ROW_COST : 1) : 0;
-      const sampleHolds = first && frequency * first.size >= page.head;
+      const windows = await windowsOf(db, page.key);
+      const [first] = windows.edges;
       const all = TEXT_ENTRY_COST * entries + Math.min(matches, offers) * kept;
-      const findPage = sample + (sampleHolds ? 0 : all);
+      // As firstMatches finds the page: its first window as a sample, walked or read through the text
+      // index, whichever costs less; when the sample should not hold the page, the matches inside the
+      // window that should, or else every match ("energy" by newest, page 3: 10,971 matches read, 27 ms,
+      // where the window of the 16,384 newest holds about 180).
+      const inside = (e: Edge) =>
+        page.key.covering ? Infinity : insideWindow(page.key, windows, e, TEXT_ENTRY_COST * entries, frequency);
+      const sample = first ? Math.min(first.size * (page.key.covering ? COVERED_ROW_COST : 1), inside(first)) : 0;
+      const sampleHolds = first && frequency * first.size >= page.head;
+      const window = windows.edges.find((e) => e !== first && frequency * e.size >= WALK_SLACK * page.head);
+      const findPage = sample + (sampleHolds ? 0 : Math.min(all, window ? inside(window) : Infinity));
       // A banded order's page, after a count through the text index, is read at or above an edge the
       // count's own matches suggest (firstMatches, `sampled`): the text's entries again and a few
       // heads of rows, not the first window walked ("surveys" by highest payout: none among the 4,096
@@ -280,9 +308,9 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // 0032), so its scan takes in only the matches there, and tests the edge itself on what it
       // finds, out of the order index's reach (its range bitmap would cost more: 65,536 entries,
       // 40 ms), so that no answer depends on the bands. A walk follows the order's own index.
-      const banded = (e: Edge, walk: boolean) => !walk && bandedOrder(key) && Number(e.edge) >= 0;
       const within = (e: Edge, walk: boolean) => {
-        if (!banded(e, walk)) return key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`;
+        if (walk || !bandedAt(key, e))
+          return key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`;
         return sql`(${key.column} + 0) >= ${e.edge} AND o.order_bands @> oa_band_at_least(${key.band}, ${e.edge}::numeric)`;
       };
       // A banded order with a sample of its matches reads them at or above the sample's edge first:
@@ -290,9 +318,11 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // Only where the band is narrow enough to pay for itself: a low payout's band holds most offers.
       const keptMatches = Math.min(matches, offers) * (await kept());
       const hinted = sampled && bandedOrder(key) ? edgeFrom(sampled, head, keptMatches) : null;
-      const bandOf = (edge: string) => windows.bands.find((b) => Number(b.edge) <= Number(edge));
-      const bandCost = (band: Edge | undefined) => BAND_ENTRY_COST * (band ? band.size : offers);
-      if (hinted && Number(hinted.edge) >= 0 && bandCost(bandOf(hinted.edge)) + sampledKeys(head) < keptMatches) {
+      if (
+        hinted &&
+        bandedAt(key, hinted) &&
+        bandCost(windows, bandOf(windows, hinted.edge)) + sampledKeys(head) < keptMatches
+      ) {
         const found = await read(within(hinted, false), false);
         if (found.found >= head) return found;
       }
@@ -301,17 +331,39 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // less (a rare word among the sponsored offers: a few dozen entries, against the 4,096 most
       // popular of them walked).
       const walkOf = (offersWalked: number) => offersWalked * (key.covering ? COVERED_ROW_COST : 1);
-      const sampleCost = walkOf(Math.min(edges[0].size, matches > 0 ? (head * offers) / matches : Infinity));
+      const sampleWalk = walkOf(Math.min(edges[0].size, matches > 0 ? (head * offers) / matches : Infinity));
+      // Where the order's index does not cover the search, every offer walked is a table read; the
+      // sample is then taken through the text index where that costs less: the same matches, only
+      // those read ("energy" by newest, page 3: 4,096 offers walked for 45 matches).
+      const sampleInside = key.covering ? Infinity : insideWindow(key, windows, edges[0], bitmap, keptMatches / offers);
+      const sampleCost = Math.min(sampleWalk, sampleInside);
       if (bitmap + Math.min(matches, offers) < sampleCost) return read(null, false);
-      const sample = await read(within(edges[0], true), true);
-      if (sample.found >= head) return sample;
-      // The smallest window that, at the sample's frequency, should hold the head twice over.
-      const frequency = sample.found / edges[0].size;
-      const window = edges.find((e) => e !== edges[0] && frequency * e.size >= WALK_SLACK * head);
+      // Not when the statistics put far fewer than the head in it: it would tell only the frequency,
+      // which they tell about as well for one word and no filter (at a million offers, of 598 samples
+      // of the relevance head that fell short, the statistics had put most at under a fifth of it:
+      // "online" 229 found, 304 expected; "hookups" 27 and 62; "live" 73 and 82). A walk stops at the
+      // head, so a window picked wider than it needed costs nothing more. For words AND-ed the
+      // statistics bound the matches only by the rarest word, and filters are taken as unrelated to
+      // the words: too high a frequency would pick a window that falls short, walked to its end
+      // ("control app" on the mobile tab: the 262,144 most popular, 39,385 buffers against 7,782).
+      const expected = (keptMatches / offers) * edges[0].size;
+      const skipped = counted.words === 1 && (await kept()) === 1 && WALK_SLACK * expected < head;
+      let seen = { size: 0, found: 0 };
+      if (!skipped) {
+        const sample =
+          sampleInside < sampleWalk
+            ? await read(within(edges[0], false), false)
+            : await read(within(edges[0], true), true);
+        if (sample.found >= head) return sample;
+        seen = { size: edges[0].size, found: sample.found };
+      }
+      // The smallest window that, at the sample's frequency (or the statistics'), should hold the head twice over.
+      const frequency = skipped ? keptMatches / offers : seen.found / seen.size;
+      const window = edges.find((e) => e.size > seen.size && frequency * e.size >= WALK_SLACK * head);
       // With none in the sample, all the text's matches could be anywhere below it. With some, the
       // sample's frequency, unless the statistics bound them lower: popular offers carry a word more
       // often than the rest ("pet": 2% of the 4,096 most popular, 1.2% of all).
-      const readAll = bitmap + Math.min(matches, sample.found ? frequency * offers : offers);
+      const readAll = bitmap + Math.min(matches, seen.found || skipped ? frequency * offers : offers);
       const walkCost = walkOf(head / frequency);
       if (bandedOrder(key)) {
         // A banded order reads the matches inside its bands (each holds exactly the offers at or
@@ -322,7 +374,7 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         // A band narrows the reads, not so much the index's scan, priced as the whole bitmap: "keto:*"
         // (52,604 entries) took 105 ms, 49 inside popularity's band from 256 and 22 from 2,048; a
         // rare pair of words in one country took 2 ms in any band.
-        let known = { size: edges[0].size, found: sample.found };
+        let known = seen;
         let spent = 0;
         const total = Math.min(matches, offers);
         // With none found yet, the rate is the statistics', less what the filters drop (pay per call
@@ -337,7 +389,7 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
             return known.found + Math.max(0, rate) * (b.size - known.size);
           };
           const band = wider.find((b) => expect(b) >= WALK_SLACK * head) ?? wider[wider.length - 1];
-          return band ? { band, cost: bitmap + bandCost(band) + Math.min(expect(band), total) } : null;
+          return band ? { band, cost: bitmap + bandCost(windows, band) + Math.min(expect(band), total) } : null;
         };
         let next = nextBand();
         if (window && walkCost < readAll && walkCost <= (next?.cost ?? Infinity)) {
@@ -350,19 +402,19 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         while (next && spent + next.cost < readAll) {
           const found = await read(within(next.band, false), false);
           if (found.found >= head) return found;
-          spent += bitmap + bandCost(next.band) + found.found;
+          spent += bitmap + bandCost(windows, next.band) + found.found;
           known = { size: next.band.size, found: found.found };
           next = nextBand();
         }
         return read(null, false);
       }
       // The text index's whole bitmap, the order index's range, the matches inside.
-      const inside = (e: Edge) => bitmap + RANGE_ENTRY_COST * e.size + frequency * e.size;
-      const insideCost = window && key.ranged ? inside(window) : Infinity;
+      const inside = (e: Edge) => insideWindow(key, windows, e, bitmap, frequency);
+      const insideCost = window ? inside(window) : Infinity;
       if (window && walkCost < readAll && walkCost <= insideCost) {
         const walked = await read(within(window, true), true);
         if (walked.found >= head) return walked;
-      } else if (key.ranged && edges.length > 2 && sample.found === 0 && head <= PAGE_HEAD) {
+      } else if (key.ranged && edges.length > 2 && !skipped && seen.found === 0 && head <= PAGE_HEAD) {
         // A page's own rows with none in the sample: the next window is likely to hold them,
         // and its matches are few to read; the longest window only when it does not. A try that
         // falls short is paid on top of reading all, so each is made only when it costs less than

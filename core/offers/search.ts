@@ -433,13 +433,12 @@ const nothingFound: Awaited<ReturnType<typeof run>> = { total: 0, capped: false,
 
 /**
  * About what share of the offers the filters keep (`share`, 1 without them): countries, verticals,
- * pay per call and mobile; `indexed`, the countries' and verticals' part of it. And how many entries
- * the country and vertical indexes' bitmaps take in (`entries`: every offer each filter names; the
- * flags have no index).
+ * pay per call and mobile. And how many entries the country and vertical indexes' bitmaps take in
+ * (`entries`: every offer each filter names; the flags have no index of their own).
  */
 async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<FilterReach> {
   const all = await stats.offers(db);
-  let reach = { share: 1, indexed: 1, entries: 0 };
+  let reach = { share: 1, entries: 0 };
   if (!all) return reach;
   for (const [column, values] of [
     ["countries", input.countries],
@@ -449,7 +448,6 @@ async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch
     const holding = await stats.offersWith(db, column, values);
     reach = {
       share: (reach.share * holding) / all,
-      indexed: (reach.indexed * holding) / all,
       entries: reach.entries + holding,
     };
   }
@@ -476,8 +474,9 @@ async function countWithText(
   page: PageOf,
 ): Promise<Counted> {
   const key = orderKey(p)!;
-  // Reading the matches through the text index, a flag drops offers only once they are read.
-  const share = async () => (await p.reach()).indexed;
+  // Every filter is the text index's (migration 0032; pay per call and mobile have their own partial
+  // text indexes), so the matches read are only those the filters keep.
+  const share = async () => (await p.reach()).share;
   const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
     key,
     head: page.offset + page.limit,
