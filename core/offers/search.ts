@@ -311,10 +311,10 @@ type PageOf = { extra: SQL[]; limit: number; offset: number };
 
 /**
  * How many offers match, up to `cap` + 1, and with `page`, that page too when the count read every
- * match (no more than `cap` matched, or `all` read them all): the page is then theirs in the plan's
- * order, and no second statement builds the text index's bitmap again ("app" by highest payout in one
- * vertical and country: 167 matches counted from a bitmap of 431,810 entries, 160 ms, then the
- * same bitmap for the page). `ids` is null when the count stopped at the cap.
+ * match (fewer than `upTo` matched, `upTo` being `cap` + 1 or more): the page is then theirs in the
+ * plan's order, and no second statement builds the text index's bitmap again ("app" by highest payout
+ * in one vertical and country: 167 matches counted from a bitmap of 431,810 entries, 160 ms, then the
+ * same bitmap for the page). `ids` is null when the count stopped at `upTo`.
  */
 type Counted = { found: number; ids: number[] | null; sample?: Sampled };
 
@@ -323,34 +323,34 @@ async function countWithPage(
   p: Plan,
   cap: number,
   page: PageOf,
-  /** Read every match, not only `cap` + 1: the page is then always among them. */
-  all = false,
-  /** The order's key, when a capped count should bring back the best keys of what it read (Sampled). */
+  /** Matches read at most: `cap` + 1, or more to read every match, the page then among them. */
+  upTo: number,
+  /** The order's key, when a count that stops should bring back the best keys of what it read (Sampled). */
   key?: SQL,
 ): Promise<Counted> {
   // Counting stops after the cap: an exact count of a million matches costs more than the page itself.
   // With text, the text index's bitmap names the matches, and only `cap` + 1 of them are read.
   // The columns every order of orderBy reads, so it can sort the matches as they are.
-  const keys = key && !all ? sampledKeys(page.offset + page.limit) : 0;
+  const keys = key ? sampledKeys(page.offset + page.limit) : 0;
   const rows = await db.query<{ found: number; keys: string[] | null; id: number | null }>(sql`
     WITH m AS MATERIALIZED (
       SELECT o.id, o.popularity, o.created_at, o.updated_at, o.payout_changed_at, o.payout_usd, o.name, o.network_id
-      FROM offers o WHERE ${whereSql(p.where)} ${all ? sql`` : sql`LIMIT ${cap + 1}`}
+      FROM offers o WHERE ${whereSql(p.where)} LIMIT ${upTo}
     )
     SELECT f.found, page.id, ${
       keys
-        ? sql`CASE WHEN f.found > ${cap} THEN ARRAY(
+        ? sql`CASE WHEN f.found >= ${upTo} THEN ARRAY(
             SELECT (${key})::text FROM m o WHERE ${key} IS NOT NULL ORDER BY ${orderBy(p)} LIMIT ${keys}) END`
         : sql`NULL::text[]`
     } AS keys
     FROM (SELECT count(*)::int AS found FROM m) f
     LEFT JOIN LATERAL (
-      SELECT o.id FROM m o WHERE ${whereSql([all ? sql`true` : sql`f.found <= ${cap}`, ...page.extra])}
+      SELECT o.id FROM m o WHERE ${whereSql([sql`f.found < ${upTo}`, ...page.extra])}
       ORDER BY ${orderBy(p)} LIMIT ${page.limit} OFFSET ${page.offset}
     ) page ON true`);
+  const complete = rows[0].found < upTo;
   const found = Math.min(rows[0].found, cap + 1);
-  const complete = all || found <= cap;
-  const sampled = rows[0].keys ? { sample: { read: found, keys: rows[0].keys.map(Number) } } : {};
+  const sampled = rows[0].keys ? { sample: { read: rows[0].found, keys: rows[0].keys.map(Number) } } : {};
   return { found, ids: complete ? rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) : null, ...sampled };
 }
 
@@ -477,12 +477,12 @@ async function countWithText(
   // Every filter is the text index's (migration 0032; pay per call and mobile have their own partial
   // text indexes), so the matches read are only those the filters keep.
   const share = async () => (await p.reach()).share;
-  const way = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
+  const { way, upTo } = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
     key,
     head: page.offset + page.limit,
   });
   // A banded order's page is looked for where the count's matches say it lies (firstMatches).
-  if (way !== "walk") return countWithPage(db, p, cap, page, way === "all", bandedOrder(key) ? key.column : undefined);
+  if (way !== "walk") return countWithPage(db, p, cap, page, upTo, bandedOrder(key) ? key.column : undefined);
   // Along popularity the head's ids come back with the count: with no more than the cap, they are
   // every match, and the page sorts them, read by id, instead of finding them again.
   const head = await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], cap + 1, 0, cap + 1);
