@@ -648,33 +648,44 @@ describe("order bands (migration 0032)", () => {
   });
 });
 
+/**
+ * A database that answers only what order windows read of a million offers: their count, and the
+ * windows' (and bands') sizes and edges given. Nothing else is read: a test's `read` answers.
+ */
+function aMillionOffers(windows: [number, string][], bands: [number, string][] = []): Queryable {
+  return {
+    execScript: async () => {},
+    query: async <T>(statement: SQL) => {
+      if (new PgDialect().sqlToQuery(statement).sql.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
+      return [
+        ...windows.map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 })),
+        ...bands.map(([size, edge]) => ({ band: true, size, edge, sampled: null })),
+      ] as T[];
+    },
+  };
+}
+
 describe("band tries at a million offers", () => {
   // The windows and bands a million offers would give (popularity: every offer holds the band of 1
   // and up, 45% the band of 8 and up, 7% the band of 64 and up), and statistics to match, so that
   // firstMatches weighs a band's own cost as it would there. Nothing is read: `read` answers.
-  const million: Queryable = {
-    execScript: async () => {},
-    query: async <T>(statement: SQL) => {
-      const text = new PgDialect().sqlToQuery(statement).sql;
-      if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
-      const windows = [
-        [4_096, "5000"],
-        [16_384, "2000"],
-        [65_536, "500"],
-        [262_144, "64"],
-      ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 }));
-      const bands = [
-        [1_000_000, "1"],
-        [960_000, "2"],
-        [720_000, "4"],
-        [450_000, "8"],
-        [250_000, "16"],
-        [133_000, "32"],
-        [70_000, "64"],
-      ].map(([size, edge]) => ({ band: true, size, edge, sampled: null }));
-      return [...windows, ...bands] as T[];
-    },
-  };
+  const million = aMillionOffers(
+    [
+      [4_096, "5000"],
+      [16_384, "2000"],
+      [65_536, "500"],
+      [262_144, "64"],
+    ],
+    [
+      [1_000_000, "1"],
+      [960_000, "2"],
+      [720_000, "4"],
+      [450_000, "8"],
+      [250_000, "16"],
+      [133_000, "32"],
+      [70_000, "64"],
+    ],
+  );
   const key = {
     name: "popularity",
     column: sql`o.popularity`,
@@ -682,21 +693,32 @@ describe("band tries at a million offers", () => {
     covering: true,
     band: "popularity",
   } as const;
-  /** The reads of a relevance head (1,001) for a text with `matches` matches, of which `sampled` among the 4,096 most popular. */
-  async function reads(matches: number, sampled: number) {
+  /**
+   * The reads of a relevance head (1,001) for a text with `matches` matches, of which `sampled` among
+   * the 4,096 most popular; `words` AND-ed when the statistics say (not said: as before they did), and
+   * the filters keeping `kept` of the offers.
+   */
+  async function reads(matches: number, sampled: number, { words, kept = 1 }: { words?: number; kept?: number } = {}) {
     const stats = {
       ...createSearchStats(),
       offers: async () => 1_000_000,
-      text: async () => ({ entries: matches, matches }),
+      text: async () => ({ entries: matches, matches, words }),
     };
     const windows = createOrderWindows({ stats });
     const bounds: string[] = [];
     const text = buildTextQuery("panel")!;
-    await windows.firstMatches(million, key, 1001, { key: text.text, tsquery: text.tsquery }, async (bound, walk) => {
-      const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
-      bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
-      return { found: walk ? sampled : 1001 };
-    });
+    await windows.firstMatches(
+      million,
+      key,
+      1001,
+      { key: text.text, tsquery: text.tsquery },
+      async (bound, walk) => {
+        const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
+        bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
+        return { found: walk ? sampled : 1001 };
+      },
+      async () => kept,
+    );
     return bounds;
   }
 
@@ -708,24 +730,26 @@ describe("band tries at a million offers", () => {
     // match is read instead ("panel" in GB, the band of 1 and up: 5.8 ms against 2.8 ms).
     expect(await reads(3_000, 12)).toEqual(["walk", "all"]);
   });
+
+  it("look for the relevance head of one word, no filter, where the statistics say it lies: no sample walked first", async () => {
+    // 4,664 matches: the statistics put about 19 among the 4,096 most popular, far fewer than 1,001.
+    expect(await reads(4_664, 19, { words: 1 })).toEqual(["band from 8"]);
+    // Two words AND-ed: the statistics bound the matches by the rarer one only; a filter is taken as
+    // unrelated to the words. Either way the sample is walked first, as before.
+    expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("walk");
+    expect((await reads(4_664, 19, { words: 1, kept: 0.5 }))[0]).toBe("walk");
+  });
 });
 
 describe("reads by newest at a million offers", () => {
   // The newest order's windows a million offers would give (its index does not cover the search:
   // every offer walked is a table read), and statistics of "energy": 11,421 matches, one word.
-  const million: Queryable = {
-    execScript: async () => {},
-    query: async <T>(statement: SQL) => {
-      const text = new PgDialect().sqlToQuery(statement).sql;
-      if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
-      return [
-        [4_096, "2026-10-31 01:00:00+00"],
-        [16_384, "2026-10-28 00:00:00+00"],
-        [65_536, "2026-10-17 00:00:00+00"],
-        [262_144, "2026-08-28 00:00:00+00"],
-      ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 })) as T[];
-    },
-  };
+  const million = aMillionOffers([
+    [4_096, "2026-10-31 01:00:00+00"],
+    [16_384, "2026-10-28 00:00:00+00"],
+    [65_536, "2026-10-17 00:00:00+00"],
+    [262_144, "2026-08-28 00:00:00+00"],
+  ]);
   const key = { name: "newest", column: sql`o.created_at`, desc: true, ranged: true } as const;
   const text = buildTextQuery("energy")!;
   const energy = { key: text.text, tsquery: text.tsquery };
@@ -772,64 +796,6 @@ describe("reads by newest at a million offers", () => {
     // 4,004 it would if the country were tested on each offer read.
     const way = await windowsOf(5_000, 20_000).countWay(million, energy, async () => 0.25, 1001, { key, head: 25 });
     expect(way.way).toBe("bitmap");
-  });
-});
-
-describe("the relevance head of one word, no filter", () => {
-  it("is looked for where the statistics say it lies, with no sample of the most popular walked first", async () => {
-    // 4,664 matches in a million offers: the statistics put about 19 among the 4,096 most popular,
-    // far fewer than 1,001. The band of popularity 8 and up (450,000 offers) should hold the head.
-    const million: Queryable = {
-      execScript: async () => {},
-      query: async <T>(statement: SQL) => {
-        const text = new PgDialect().sqlToQuery(statement).sql;
-        if (text.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
-        const windows = [
-          [4_096, "5000"],
-          [262_144, "64"],
-        ].map(([size, edge]) => ({ band: false, size, edge, sampled: 20_000 }));
-        const bands = [
-          [1_000_000, "1"],
-          [450_000, "8"],
-          [70_000, "64"],
-        ].map(([size, edge]) => ({ band: true, size, edge, sampled: null }));
-        return [...windows, ...bands] as T[];
-      },
-    };
-    const key = {
-      name: "popularity",
-      column: sql`o.popularity`,
-      desc: true,
-      covering: true,
-      band: "popularity",
-    } as const;
-    const text = buildTextQuery("panel")!;
-    const readsOf = async (words: number, kept: number) => {
-      const stats = {
-        ...createSearchStats(),
-        offers: async () => 1_000_000,
-        text: async () => ({ entries: 4_664, matches: 4_664, words }),
-      };
-      const bounds: string[] = [];
-      await createOrderWindows({ stats }).firstMatches(
-        million,
-        key,
-        1001,
-        { key: text.text, tsquery: text.tsquery },
-        async (bound, walk) => {
-          const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
-          bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
-          return { found: walk ? 19 : 1001 };
-        },
-        async () => kept,
-      );
-      return bounds;
-    };
-    expect(await readsOf(1, 1)).toEqual(["band from 8"]);
-    // Two words AND-ed: the statistics bound the matches by the rarer one only; a filter is taken as
-    // unrelated to the words. Either way the sample is walked first, as before.
-    expect((await readsOf(2, 1))[0]).toBe("walk");
-    expect((await readsOf(1, 0.5))[0]).toBe("walk");
   });
 });
 
