@@ -741,6 +741,60 @@ describe("band tries at a million offers", () => {
   });
 });
 
+describe("reads by highest payout after a count's sample", () => {
+  // Payout's windows and bands a million offers would give, and statistics of "iphone": 9,290
+  // matches, one word. The count read 1,001 of them; its 16th best payout, 16, is the edge to read at.
+  const million = aMillionOffers(
+    [
+      [4_096, "200"],
+      [16_384, "60"],
+      [65_536, "30"],
+      [262_144, "10"],
+    ],
+    [
+      [900_000, "1"],
+      [700_000, "2"],
+      [500_000, "4"],
+      [300_000, "8"],
+      [150_000, "16"],
+      [60_000, "32"],
+      [25_000, "64"],
+      [9_000, "128"],
+      [3_000, "256"],
+      [1_000, "512"],
+    ],
+  );
+  const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+
+  it("go on below the edge when what lies at or above it falls short, never above it", async () => {
+    const stats = {
+      ...createSearchStats(),
+      offers: async () => 1_000_000,
+      text: async () => ({ entries: 9_290, matches: 9_290, words: 1 }),
+    };
+    const keys = Array.from({ length: 116 }, (_, i) => (i < 15 ? 600 - i * 30 : 16 - (i - 15) / 10));
+    const bounds: string[] = [];
+    const text = buildTextQuery("iphone")!;
+    await createOrderWindows({ stats }).firstMatches(
+      million,
+      key,
+      75, // page 3's rows
+      { key: text.text, tsquery: text.tsquery },
+      async (bound) => {
+        const edge = bound ? Number(new PgDialect().sqlToQuery(bound).params.at(-1)) : null;
+        bounds.push(edge === null ? "all" : `from ${edge}`);
+        // 69 matches pay 16 or more, none more than 16; 200 pay 8 or more.
+        return { found: edge === null ? 9_290 : edge > 16 ? 0 : edge === 16 ? 69 : 200 };
+      },
+      async () => 1,
+      { read: 1_001, keys },
+    );
+    expect(bounds[0]).toBe("from 16");
+    // Before, the bands were tried from the narrowest up: 64, 32, … (each a subset of what was read).
+    for (const b of bounds.slice(1)) expect(b === "all" || Number(b.slice(5)) < 16, bounds.join(", ")).toBe(true);
+  });
+});
+
 describe("reads by newest at a million offers", () => {
   // The newest order's windows a million offers would give (its index does not cover the search:
   // every offer walked is a table read), and statistics of "energy": 11,421 matches, one word.

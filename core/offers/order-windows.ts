@@ -333,6 +333,8 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // Only where the band is narrow enough to pay for itself: a low payout's band holds most offers.
       const keptMatches = Math.min(matches, offers) * (await kept());
       const hinted = sampled && bandedOrder(key) ? edgeFrom(sampled, head, keptMatches) : null;
+      // What a read that fell short saw: `found` matches among the `size` offers at or above its edge.
+      let seen = { size: 0, found: 0 };
       if (
         hinted &&
         bandedAt(key, hinted) &&
@@ -340,6 +342,11 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       ) {
         const found = await read(within(hinted, false), false);
         if (found.found >= head) return found;
+        // Every window or band at or above its edge holds fewer matches still, so what comes next is
+        // wider: before, the bands were tried from the narrowest up ("iphone" by highest payout, page
+        // 3: 69 of 75 found from 16 up, then three bands from 512, 256 and 128 up, none found). Its
+        // offers are counted as its band's, which holds them and a few more.
+        seen = { size: bandOf(windows, hinted.edge)?.size ?? offers, found: found.found };
       }
       // The sample is a walk too, which stops at the head (at best after head / frequency offers,
       // from the statistics' bound on the matches): not worth it when reading every match costs
@@ -362,9 +369,8 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // the words: too high a frequency would pick a window that falls short, walked to its end
       // ("control app" on the mobile tab: the 262,144 most popular, 39,385 buffers against 7,782).
       const expected = (keptMatches / offers) * edges[0].size;
-      const skipped = counted.words === 1 && (await kept()) === 1 && WALK_SLACK * expected < head;
-      let seen = { size: 0, found: 0 };
-      if (!skipped) {
+      const skipped = !seen.size && counted.words === 1 && (await kept()) === 1 && WALK_SLACK * expected < head;
+      if (!skipped && edges[0].size > seen.size) {
         const sample =
           sampleInside < sampleWalk
             ? await read(within(edges[0], false), false)

@@ -63,7 +63,13 @@ const searchWorkMem = (db: Database) => (db.kind === "postgres" ? sql.raw(`'32MB
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 type Plan = {
+  /** The filters; the text's match is `match`. */
   where: SQL[];
+  /**
+   * The text's match, as the text index is asked it (`bitmap`: a prefix as the words it starts,
+   * knownWords) and as a walk tests each offer with it (`walk`: as typed, one test of the prefix).
+   */
+  match: { bitmap: SQL; walk: SQL } | null;
   text: TextQuery | null;
   /** The text widened to close spellings (the fuzzy search), or null. */
   close: CloseQuery | null;
@@ -94,7 +100,10 @@ function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | nu
   if (input.mobile || input.selectedTab === "mobile") where.push(sql`o.mobile`);
   if (input.selectedTab === "updated") where.push(updatedLately);
   if (input.selectedTab === "payoutIncreased") where.push(payoutRoseLately);
-  if (text) where.push(sql`o.search_document @@ ${close ? close.tsquery : text.tsquery}`);
+  const match = text && {
+    bitmap: sql`o.search_document @@ ${close ? close.tsquery : text.tsquery}`,
+    walk: sql`o.search_document @@ ${close ? close.tsquery : text.walked}`,
+  };
 
   const tabSort: Record<OfferSearch["selectedTab"], Plan["sort"]> = {
     topOffers: text ? "relevance" : "popularity",
@@ -112,8 +121,12 @@ function plan(input: OfferSearch, text: TextQuery | null, close: CloseQuery | nu
   // Pins belong to the default Top Offers order; a visitor's own sort is honoured as asked.
   const pins = input.selectedTab === "topOffers" && !input.sortBy;
   const recent = input.selectedTab === "updated" || input.selectedTab === "payoutIncreased";
-  return { where, text, close, sort, desc, pins, recent, reach };
+  return { where, match, text, close, sort, desc, pins, recent, reach };
 }
+
+/** The plan's filters and its text's match, as a walk tests it or as the text index is asked it. */
+const conditions = (p: Plan, walk: boolean): SQL[] =>
+  p.match ? [...p.where, walk ? p.match.walk : p.match.bitmap] : p.where;
 
 /** Relevance order over the candidates (the most popular matches). */
 function relevanceOrder(p: Plan): SQL {
@@ -212,7 +225,8 @@ async function rankedIds(
   const page = relevance
     ? sql`SELECT o.id FROM head o WHERE o.n <= ${OFFERS_TOTAL_CAP} ORDER BY ${relevanceOrder(p)} LIMIT ${limit} OFFSET ${offset}`
     : sql`SELECT o.id FROM head o ORDER BY o.n LIMIT ${limit} OFFSET ${offset}`;
-  const select = async (where: SQL[], walk = false): Promise<{ found: number; ids: number[] }> => {
+  const select = async (filters: SQL[], walk = false): Promise<{ found: number; ids: number[] }> => {
+    const where = p.match ? [...filters, walk ? p.match.walk : p.match.bitmap] : filters;
     const rows = await (walk ? db.walk : db.query)<{ found: number; id: number | null }>(sql`
       WITH head AS MATERIALIZED (
         SELECT o.id, o.popularity, ${relevance ? sql`o.search_document, ` : sql``}row_number() OVER (ORDER BY ${orderBy(p)}) AS n
@@ -222,7 +236,7 @@ async function rankedIds(
       LEFT JOIN LATERAL (${page}) page ON true`);
     return { found: rows[0].found, ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
   };
-  const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])];
+  const where = [...p.where, ...extra, ...(key.scope ? [key.scope] : [])]; // and the match, by select
   if (!p.text || !windowed) return select(where);
   return windows.firstMatches(
     db,
@@ -273,7 +287,7 @@ async function networkOrderIds(db: Queryable, p: Plan, extra: SQL[], limit: numb
   const rows = await db.query<{ id: number }>(sql`
     SELECT x.id FROM networks n
     CROSS JOIN LATERAL (
-      SELECT o.id, o.popularity FROM offers o WHERE o.network_id = n.id AND ${whereSql([...p.where, ...extra])} ${eachNetwork}
+      SELECT o.id, o.popularity FROM offers o WHERE o.network_id = n.id AND ${whereSql([...conditions(p, false), ...extra])} ${eachNetwork}
     ) x
     ORDER BY lower(n.name) ${dir}, n.id ${dir}, x.popularity DESC, x.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
@@ -300,7 +314,7 @@ async function countCapped(db: SearchTx, windows: OrderWindows, p: Plan, input: 
   const walk = weighed && windows.countWalks(await p.reach(), cap + 1);
   const [row] = await (walk ? db.walk : db.query)<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM offers o WHERE ${whereSql(p.where)} ${walk ? sql`ORDER BY o.popularity DESC, o.id DESC` : sql``}
+      SELECT 1 FROM offers o WHERE ${whereSql(conditions(p, walk))} ${walk ? sql`ORDER BY o.popularity DESC, o.id DESC` : sql``}
       LIMIT ${cap + 1}
     ) m`);
   return row.n;
@@ -335,7 +349,7 @@ async function countWithPage(
   const rows = await db.query<{ found: number; keys: string[] | null; id: number | null }>(sql`
     WITH m AS MATERIALIZED (
       SELECT o.id, o.popularity, o.created_at, o.updated_at, o.payout_changed_at, o.payout_usd, o.name, o.network_id
-      FROM offers o WHERE ${whereSql(p.where)} LIMIT ${upTo}
+      FROM offers o WHERE ${whereSql(conditions(p, false))} LIMIT ${upTo}
     )
     SELECT f.found, page.id, ${
       keys
