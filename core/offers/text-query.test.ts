@@ -142,10 +142,12 @@ describe("a prefix starting more words than are asked one by one", () => {
     expect(match).not.toMatch(/'vxc(o(m(m(on?)?)?)?)?':\*/);
     expect((await matched(known.tsquery)).length).toBeGreaterThan(200);
     expect(await matched(known.tsquery)).toEqual(await matched(typed.tsquery));
-    // A walk tests each offer with the prefix as typed.
-    expect((await db.query<{ walked: string }>(sql`SELECT (${known.walked})::text AS walked`))[0].walked).toBe(
-      "'vx':*",
-    );
+    // A walk tests each offer with the prefix as typed, one test, unless it starts no more than two words.
+    const walked = async (query: string) =>
+      (await db.query<{ walked: string }>(sql`SELECT (${(await asked(query)).known.walked})::text AS walked`))[0]
+        .walked;
+    expect(await walked("vx")).toBe("'vx':*");
+    expect(await walked("vxcommon")).toBe("'vxcommon'");
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("vx", "vxc", "vxcommo", "vx1", "vx-", "vxcommon"),
