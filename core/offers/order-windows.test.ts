@@ -739,6 +739,14 @@ describe("band tries at a million offers", () => {
     expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("walk");
     expect((await reads(4_664, 19, { words: 1, kept: 0.5 }))[0]).toBe("walk");
   });
+
+  it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
+    // The statistics bound two words' matches by the rarer one only, and often none hold both: then
+    // each band tried costs the text index's scan, as reading every match does.
+    expect(await reads(4_664, 0, { words: 2 })).toEqual(["walk", "all"]);
+    // One word: the statistics count its matches, and a word the most popular lack lies further down.
+    expect((await reads(4_664, 0, { words: 1, kept: 0.5 }))[1]).toMatch(/^band from/);
+  });
 });
 
 describe("reads by highest payout after a count's sample", () => {
