@@ -577,7 +577,7 @@ describe("order bands (migration 0032)", () => {
           if (bound && !walk) edges.push(Number(new PgDialect().sqlToQuery(bound).params.at(-1)));
           return { found: walk ? 0 : 25 };
         },
-        async () => kept,
+        async () => ({ share: kept, entries: 0 }),
       );
       return edges[0];
     };
@@ -639,7 +639,7 @@ describe("order bands (migration 0032)", () => {
         reads.push({ bound: bound ? JSON.stringify(bound.queryChunks) : "", walk });
         return { found: reads.length === 1 ? 3 : 25 };
       },
-      async () => 1,
+      async () => ({ share: 1, entries: 0 }),
       sampled,
     );
     expect(reads[0]).toMatchObject({ walk: false, bound: expect.stringContaining("oa_band_at_least") });
@@ -698,7 +698,11 @@ describe("band tries at a million offers", () => {
    * the 4,096 most popular; `words` AND-ed when the statistics say (not said: as before they did), and
    * the filters keeping `kept` of the offers.
    */
-  async function reads(matches: number, sampled: number, { words, kept = 1 }: { words?: number; kept?: number } = {}) {
+  async function reads(
+    matches: number,
+    sampled: number,
+    { words, kept = 1, rarest }: { words?: number; kept?: number; rarest?: number } = {},
+  ) {
     const stats = {
       ...createSearchStats(),
       offers: async () => 1_000_000,
@@ -717,7 +721,7 @@ describe("band tries at a million offers", () => {
         bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
         return { found: walk ? sampled : 1001 };
       },
-      async () => kept,
+      async () => ({ share: kept, entries: 0, rarest }),
     );
     return bounds;
   }
@@ -738,6 +742,16 @@ describe("band tries at a million offers", () => {
     // unrelated to the words. Either way the sample is walked first, as before.
     expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("walk");
     expect((await reads(4_664, 19, { words: 1, kept: 0.5 }))[0]).toBe("walk");
+  });
+
+  it("price the text index's scan by its rarest key, a filter's where the filter is rarer than the word", async () => {
+    // "signup" (381,000 offers hold it) in one vertical (11,400 offers), 34 matches among the 4,096
+    // most popular: the scan skips along the vertical's list, so a band is read, not 90,000 offers
+    // walked (10 ms against 46 at a million offers).
+    const signup = { words: 1, kept: 0.0114 };
+    expect(await reads(381_127, 34, { ...signup, rarest: 11_400 })).toEqual(["walk", "band from 16"]);
+    // The same text in a country most offers list: the word is the rarer key, and the walk stays.
+    expect((await reads(381_127, 34, { ...signup, rarest: 647_000 }))[1]).toBe("walk");
   });
 
   it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
@@ -794,7 +808,7 @@ describe("reads by highest payout after a count's sample", () => {
         // 69 matches pay 16 or more, none more than 16; 200 pay 8 or more.
         return { found: edge === null ? 9_290 : edge > 16 ? 0 : edge === 16 ? 69 : 200 };
       },
-      async () => 1,
+      async () => ({ share: 1, entries: 0 }),
       { read: 1_001, keys },
     );
     expect(bounds[0]).toBe("from 16");
@@ -849,14 +863,26 @@ describe("reads by newest at a million offers", () => {
   it("count up to the cap and find the page inside a window, not read every match for page 3", async () => {
     // Reading all 11,421 matches from the table (27 ms at a million offers) against counting 1,001 of
     // them and reading the page's window through the text index.
-    const way = await windowsOf(11_421, 11_421).countWay(million, energy, async () => 1, 1001, { key, head: 75 });
+    const way = await windowsOf(11_421, 11_421).countWay(
+      million,
+      energy,
+      async () => ({ share: 1, entries: 0 }),
+      1001,
+      { key, head: 75 },
+    );
     expect(way.way).toBe("bitmap");
   });
 
   it("count only the matches the filters keep: the text index applies them", async () => {
     // 20,000 matches, a country keeping a quarter: the capped count reads 1,001 matches, not the
     // 4,004 it would if the country were tested on each offer read.
-    const way = await windowsOf(5_000, 20_000).countWay(million, energy, async () => 0.25, 1001, { key, head: 25 });
+    const way = await windowsOf(5_000, 20_000).countWay(
+      million,
+      energy,
+      async () => ({ share: 0.25, entries: 0 }),
+      1001,
+      { key, head: 25 },
+    );
     expect(way.way).toBe("bitmap");
   });
 });

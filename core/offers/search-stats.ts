@@ -32,7 +32,10 @@ export function createSearchStats() {
         offers: rows.length ? Math.max(0, Number(rows[0].offers)) : 0,
       };
     });
-  const counts = createCache<{ entries: number; matches: number; words?: number }>({ ttlMs: STATS_TTL_MS, max: 1000 });
+  const counts = createCache<{ entries: number; collected?: number; matches: number; words?: number }>({
+    ttlMs: STATS_TTL_MS,
+    max: 1000,
+  });
   /** Per flag column, the share of offers where it is true. */
   const flags = createCache<Map<string, number>>({ ttlMs: STATS_TTL_MS, max: 1 });
 
@@ -56,6 +59,7 @@ export function createSearchStats() {
         const [{ query }] = await db.query<{ query: string }>(sql`SELECT (${text.tsquery})::text AS query`);
         const rarest = Math.min(...shares.values());
         let entries = 0;
+        let collected = 0;
         let matches = Infinity;
         const words = andedWords(query);
         for (const word of words) {
@@ -67,6 +71,7 @@ export function createSearchStats() {
               : (shares.get(lexeme) ?? 0);
           });
           entries += held.reduce((sum, share) => sum + share, 0);
+          collected += held.reduce((sum, share, i) => sum + (items[i].endsWith(":*") ? share : 0), 0);
           // The offers holding this word, a share of them all. A typed word's two spellings (the name's,
           // the description's stem: 'mortgage' | 'mortgag') are mostly in the same offers: 1.16% of a
           // million each, 1.16% either. Taken as the commoner one; more words (a prefix's) add up.
@@ -74,7 +79,12 @@ export function createSearchStats() {
           const holding = held.map((share) => share || rarest);
           matches = Math.min(matches, plain ? Math.max(...holding) : holding.reduce((sum, share) => sum + share, 0));
         }
-        return { entries: entries * offers, matches: Math.min(1, matches) * offers, words: words.length };
+        return {
+          entries: entries * offers,
+          collected: collected * offers,
+          matches: Math.min(1, matches) * offers,
+          words: words.length,
+        };
       }),
 
     /**

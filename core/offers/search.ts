@@ -244,7 +244,7 @@ async function rankedIds(
     head,
     searchText(p.text, p.close)!,
     (bound, walk) => select(bound ? [...where, bound] : where, walk),
-    async () => (await p.reach()).share,
+    p.reach,
     sampled,
   );
 }
@@ -452,7 +452,7 @@ const nothingFound: Awaited<ReturnType<typeof run>> = { total: 0, capped: false,
  */
 async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch): Promise<FilterReach> {
   const all = await stats.offers(db);
-  let reach = { share: 1, entries: 0 };
+  let reach: FilterReach = { share: 1, entries: 0 };
   if (!all) return reach;
   for (const [column, values] of [
     ["countries", input.countries],
@@ -461,15 +461,20 @@ async function filterReach(db: Queryable, stats: SearchStats, input: OfferSearch
     if (!values.length) continue;
     const holding = await stats.offersWith(db, column, values);
     reach = {
+      ...reach,
       share: (reach.share * holding) / all,
       entries: reach.entries + holding,
+      rarest: Math.min(reach.rarest ?? Infinity, holding),
     };
   }
   for (const [flag, on] of [
     ["ppc", input.ppc || input.selectedTab === "payPerCall"],
     ["mobile", input.mobile || input.selectedTab === "mobile"],
   ] as const) {
-    if (on) reach = { ...reach, share: reach.share * (await stats.flagShare(db, flag)) };
+    if (!on) continue;
+    const share = await stats.flagShare(db, flag);
+    // Each flag has a text index of its own (migrations 0028, 0032); the search scans the smaller.
+    reach = { ...reach, share: reach.share * share, indexed: Math.min(reach.indexed ?? 1, share) };
   }
   return reach;
 }
@@ -490,8 +495,7 @@ async function countWithText(
   const key = orderKey(p)!;
   // Every filter is the text index's (migration 0032; pay per call and mobile have their own partial
   // text indexes), so the matches read are only those the filters keep.
-  const share = async () => (await p.reach()).share;
-  const { way, upTo } = await windows.countWay(db, searchText(p.text, p.close)!, share, cap + 1, {
+  const { way, upTo } = await windows.countWay(db, searchText(p.text, p.close)!, p.reach, cap + 1, {
     key,
     head: page.offset + page.limit,
   });
