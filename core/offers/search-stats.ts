@@ -76,8 +76,11 @@ export function createSearchStats() {
           // the description's stem: 'mortgage' | 'mortgag') are mostly in the same offers: 1.16% of a
           // million each, 1.16% either. Taken as the commoner one; more words (a prefix's) add up.
           const plain = items.length === 2 && items.every((item) => item.endsWith("'"));
-          const holding = held.map((share) => share || rarest);
-          matches = Math.min(matches, plain ? Math.max(...holding) : holding.reduce((sum, share) => sum + share, 0));
+          // A prefix the list has no word of holds only rare words: with the prefixes of a split one
+          // (knownWords), as many as the prefix's listed words hold; alone, as the rarest listed word.
+          const holding = held.map((share, i) => share || (items[i].endsWith(":*") ? 0 : rarest));
+          const sum = holding.reduce((total, share) => total + share, 0);
+          matches = Math.min(matches, plain ? Math.max(...holding) : sum || rarest);
         }
         return {
           entries: entries * offers,
