@@ -166,16 +166,19 @@ async function lookUpWords(db: Queryable, query: TextQuery): Promise<WordsFound>
   // With each prefix, its words that the statistics list as common (splitPrefix).
   const inRange = (column: SQL) =>
     sql`${column} >= p.prefix COLLATE "C" AND ${column} < (left(p.prefix, -1) || chr(ascii(right(p.prefix, 1)) + 1)) COLLATE "C"`;
+  // Only a prefix that starts more than PREFIX_WORDS reads on, and the statistics' common words.
+  const startedWords = (limit: number) =>
+    sql`ARRAY(SELECT d.word FROM offer_document_words d WHERE ${inRange(sql`d.word`)} ORDER BY d.word COLLATE "C" LIMIT ${limit})`;
   const started = query.prefixed
     ? sql`(SELECT json_agg(json_build_object(
           'prefix', p.prefix,
-          'words', ARRAY(SELECT d.word FROM offer_document_words d WHERE ${inRange(sql`d.word`)}
-            ORDER BY d.word COLLATE "C" LIMIT ${SPLIT_WORDS + 1}),
-          'common', ARRAY(SELECT e.word FROM pg_stats s
-            CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[]) AS e(word)
+          'words', CASE WHEN cardinality(f.few) <= ${PREFIX_WORDS} THEN f.few ELSE ${startedWords(SPLIT_WORDS + 1)} END,
+          'common', CASE WHEN cardinality(f.few) <= ${PREFIX_WORDS} THEN '{}'::text[] ELSE ARRAY(
+            SELECT e.word FROM pg_stats s CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[]) AS e(word)
             WHERE s.schemaname = current_schema() AND s.tablename = 'offers' AND s.attname = 'search_document'
-              AND ${inRange(sql`e.word`)})))
-        FROM (SELECT DISTINCT m[1] AS prefix FROM regexp_matches((${last.match})::text, ${PREFIX_IN_TEXT}, 'g') AS m) p)`
+              AND ${inRange(sql`e.word`)}) END))
+        FROM (SELECT DISTINCT m[1] AS prefix FROM regexp_matches((${last.match})::text, ${PREFIX_IN_TEXT}, 'g') AS m) p
+        CROSS JOIN LATERAL (SELECT ${startedWords(PREFIX_WORDS + 1)} AS few) f)`
     : sql`NULL::json`;
   const terms = sql.join(
     query.terms.map((t) => sql`(${t.match})::text`),
