@@ -32,7 +32,13 @@ export function createSearchStats() {
         offers: rows.length ? Math.max(0, Number(rows[0].offers)) : 0,
       };
     });
-  const counts = createCache<{ entries: number; collected?: number; matches: number; words?: number }>({
+  const counts = createCache<{
+    entries: number;
+    collected?: number;
+    matches: number;
+    words?: number;
+    rarestWord?: number;
+  }>({
     ttlMs: STATS_TTL_MS,
     max: 1000,
   });
@@ -50,7 +56,8 @@ export function createSearchStats() {
      * offers match (`matches`): no more than hold its rarest word (a word the list lacks, at most
      * as many as hold the list's rarest element). "budget app": 530,000 entries, at most 20,000
      * matches (7,869 in fact). `words`: how many words are AND-ed; for one, `matches` is about its
-     * count, not only a bound.
+     * count, not only a bound. `rarestWord`: the entries of the AND-ed word that holds fewest (its
+     * spellings' or its prefix's together; a word the list lacks, as many as its rarest element).
      */
     text: (db: Queryable, text: SearchText) =>
       counts.get(text.key, async () => {
@@ -61,6 +68,7 @@ export function createSearchStats() {
         let entries = 0;
         let collected = 0;
         let matches = Infinity;
+        let rarestWord = Infinity;
         const words = andedWords(query);
         for (const word of words) {
           const items = [...new Set([...word.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => m[0]))];
@@ -81,12 +89,14 @@ export function createSearchStats() {
           const holding = held.map((share, i) => share || (items[i].endsWith(":*") ? 0 : rarest));
           const sum = holding.reduce((total, share) => total + share, 0);
           matches = Math.min(matches, plain ? Math.max(...holding) : sum || rarest);
+          rarestWord = Math.min(rarestWord, sum || rarest);
         }
         return {
           entries: entries * offers,
           collected: collected * offers,
           matches: Math.min(1, matches) * offers,
           words: words.length,
+          rarestWord: rarestWord * offers,
         };
       }),
 
