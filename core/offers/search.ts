@@ -31,6 +31,7 @@ import {
 } from "#contracts/offers.ts";
 import {
   buildTextQuery,
+  closeSpellingSettings,
   createCloseSpellings,
   createKnownWords,
   type CloseQuery,
@@ -379,25 +380,32 @@ async function countWithPage(
  * two, three processes on cores that concurrent searches already keep busy; without
  * them the mix ran 8–18% more searches a second at 32 connections (decision 0031).
  */
+/**
+ * What a search with text reads as its transaction opens: the documents' words' highest number
+ * (`added`, createKnownWords) and the name words' (`names`, createCloseSpellings); null without text.
+ */
+type Opened = { added: string | null; names: string | null };
+
 async function inSearchTransaction<T>(
   db: Database,
   withText: boolean,
-  /** `added`: with text, the documents' words' highest number (createKnownWords). */
-  work: (tx: SearchTx, added: string | null) => Promise<T>,
+  work: (tx: SearchTx, opened: Opened) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     // Constants of the code's own, no value bound: sent with BEGIN (withBegin).
     const indexScans = withText ? sql.raw(`'off'`) : sql.raw(`'on'`);
-    const added = withText ? sql.raw(`oa_document_words_added()::text`) : sql.raw(`NULL::text`);
-    const [settings] = await tx.query<{ added: string | null }>(
+    const numbers = withText
+      ? sql`oa_document_words_added()::text AS added, ${closeSpellingSettings}`
+      : sql.raw(`NULL::text AS added, NULL::text AS names`);
+    const [opened] = await tx.query<Opened>(
       withBegin(sql`SELECT set_config('enable_seqscan', 'off', true),
         set_config('enable_indexscan', ${indexScans}, true),
         set_config('jit', 'off', true),
         set_config('max_parallel_workers_per_gather', '0', true),
         set_config('work_mem', ${searchWorkMem(db)}, true),
-        ${added} AS added`),
+        ${numbers}`),
     );
-    return work(searchTx(tx, withText), settings.added);
+    return work(searchTx(tx, withText), { added: opened.added, names: opened.names });
   });
 }
 
@@ -560,14 +568,14 @@ export async function searchOffers(
   knownWords: KnownWordsOf = createKnownWords(),
 ): Promise<OfferSearchResult> {
   const typed = buildTextQuery(input.query);
-  const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx, added) => {
+  const { result, fuzzy, rows } = await inSearchTransaction(db, typed !== null, async (tx, { added, names }) => {
     const known = typed && (await knownWords(tx, typed, added));
     const text = known ? known.query : null;
     let filtered: Promise<FilterReach> | undefined;
     const reach = () => (filtered ??= filterReach(tx, windows.stats, input));
     let found = known?.nothing ? nothingFound : await run(tx, windows, input, text, null, reach);
     let loose = false;
-    const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text) : null;
+    const close = text && found.total < FUZZY_BELOW ? await closeSpellings(tx, text, names) : null;
     if (close) {
       const closer = await run(tx, windows, input, text, close, reach);
       if (closer.total > found.total) {

@@ -302,13 +302,9 @@ const CLOSE_REMEMBERED = 20_000;
 export function createCloseSpellings() {
   /** Per typed word, under the name words' highest number: its closest name words (none: []). */
   const remembered = createCache<string[]>({ ttlMs: CLOSE_TTL_MS, max: CLOSE_REMEMBERED });
-  return async (db: Queryable, query: TextQuery): Promise<CloseQuery | null> => {
-    // `%` compares with this setting; local to the caller's transaction.
-    const [{ added }] = await db.query<{ added: string | null }>(
-      keepPlan(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSE_THRESHOLD)}, true),
-        oa_name_words_added()::text AS added`),
-    );
-    const key = (typed: string) => `${added}:${typed}`;
+  /** `names`: the name words' highest number, as the transaction's opening statement read it (closeSpellingSettings). */
+  return async (db: Queryable, query: TextQuery, names: string | null): Promise<CloseQuery | null> => {
+    const key = (typed: string) => `${names}:${typed}`;
     const typed = [...new Set(query.words.filter((w) => w.length >= MIN_CLOSE_LENGTH))];
     // The words not remembered are looked up in one statement, made by the first of them to load.
     const missing = typed.filter((w) => remembered.peek(key(w)) === undefined);
@@ -336,6 +332,16 @@ export function createCloseSpellings() {
 }
 
 export type CloseSpellings = ReturnType<typeof createCloseSpellings>;
+
+/**
+ * What close spellings need of a search's transaction, as items of its opening statement's select
+ * list (a constant: it goes with BEGIN), so a search that finds few matches makes no statement of its
+ * own for them (764 of 1,100 cold searches on one connection did, 0.27 ms each): `%` compares with the
+ * threshold set here, local to the transaction, and `names` is the name words' highest number.
+ */
+export const closeSpellingSettings = sql.raw(
+  `set_config('pg_trgm.similarity_threshold', '${CLOSE_THRESHOLD}', true), oa_name_words_added()::text AS names`,
+);
 
 /**
  * Each typed word's closest name words, all of them on a tie, none less alike than
