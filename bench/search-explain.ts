@@ -31,18 +31,37 @@ if (!["127.0.0.1", "localhost"].includes(new URL(values.url).hostname))
   throw new Error("Explains on a local PostgreSQL only (127.0.0.1)");
 
 type Statement = { text: string; buffers: number; ms: number; planMs: number; plan: string[] };
-type Shape = { search: OfferSearchInput; ms: number; statements: number; buffers: number; worst?: Statement };
+type Shape = {
+  search: OfferSearchInput;
+  ms: number;
+  statements: number;
+  buffers: number;
+  worst?: Statement;
+  /** Each statement's part (with its access), buffers and EXPLAIN ms, in order. */
+  parts: { part: string; buffers: number; ms: number }[];
+};
 
 /** What part of a search a statement is, for the totals by part. */
 function partOf(text: string): string {
   if (text.includes("WITH head")) return text.includes("o.sponsored") ? "sponsored pins" : "matches (head)";
   if (text.includes("FROM networks n CROSS JOIN LATERAL")) return "network order";
-  if (text.includes("AS n FROM (SELECT 1 FROM offers")) return "capped count";
+  if (/AS n FROM \( ?SELECT 1 FROM offers/.test(text)) return "capped count";
+  if (text.includes("WITH m AS MATERIALIZED")) return "count and page";
   if (text.includes("offer_name_words")) return "close spellings";
   if (text.includes("bool_or(NOT t.known)")) return "words known";
   if (text.includes("FROM offer_document_words")) return "prefix words";
   if (text.includes('AS "networkSlug"')) return "offer rows";
   return text.slice(0, 40);
+}
+/** How a statement that collects matches reads them, from its plan: a walk, or through the text index. */
+function accessOf(plan: string[]): string {
+  const text = plan.join("\n");
+  if (/Index Only Scan using offers_\w*popularity_idx|Index Only Scan using offers_sponsored_idx/.test(text))
+    return "walk, index only";
+  if (/Index Scan using offers_\w+_idx on offers/.test(text)) return "walk, table";
+  if (text.includes("order_bands @>")) return "text index, a band";
+  if (text.includes("BitmapAnd")) return "text index, a window";
+  return "text index, all";
 }
 const parts = new Map<string, { statements: number; buffers: number; ms: number; planMs: number }>();
 
@@ -109,14 +128,20 @@ for (const search of searches) {
     ms,
     statements: statements.length + (sentWithBegin(statements[0]) ? 1 : 2),
     buffers: 0,
+    parts: [],
   };
   for (const [i, statement] of statements.entries()) {
     if (isSettings(statement)) continue;
     const s = await explain(db, statements.slice(0, i), statement);
     if (only) console.log(`\n== ${JSON.stringify(search)}: ${s.buffers} buffers\n${s.text}\n${s.plan.join("\n")}`);
     shape.buffers += s.buffers;
-    const part = parts.get(partOf(s.text)) ?? { statements: 0, buffers: 0, ms: 0, planMs: 0 };
-    parts.set(partOf(s.text), {
+    const name = partOf(s.text);
+    const named = ["matches (head)", "sponsored pins", "capped count", "count and page"].includes(name)
+      ? `${name}: ${accessOf(s.plan)}`
+      : name;
+    shape.parts.push({ part: named, buffers: s.buffers, ms: Math.round(s.ms * 100) / 100 });
+    const part = parts.get(named) ?? { statements: 0, buffers: 0, ms: 0, planMs: 0 };
+    parts.set(named, {
       statements: part.statements + 1,
       buffers: part.buffers + s.buffers,
       ms: part.ms + s.ms,
