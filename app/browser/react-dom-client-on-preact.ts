@@ -54,6 +54,9 @@ class FirstSuspension extends Component<
  * React applies a <select>'s defaultValue when the select mounts, and never again; Preact's
  * compat layer selects the matching option whenever defaultValue changes, so a form whose
  * answer no longer carries the values (a failed post) would undo the visitor's choice.
+ * A select the server rendered already shows its default (an option the markup marks
+ * selected) and may since have been changed by a visitor quicker than the page's script:
+ * hydrating it leaves the choice alone.
  */
 const selectsWithDefault = new WeakSet<HTMLSelectElement>();
 function selectDefaultOnMountOnly(vnode: VNode) {
@@ -65,7 +68,8 @@ function selectDefaultOnMountOnly(vnode: VNode) {
   vnode.ref = (select: HTMLSelectElement | null) => {
     if (select && !selectsWithDefault.has(select)) {
       selectsWithDefault.add(select);
-      select.value = initial;
+      const fromServer = [...select.options].some((option) => option.defaultSelected);
+      if (!fromServer) select.value = initial;
     }
     if (typeof ref === "function") ref(select);
     else if (ref) ref.current = select;

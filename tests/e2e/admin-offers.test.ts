@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "#db/client.ts";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { signInWithRoles } from "../helpers/staff.ts";
 
@@ -113,4 +113,26 @@ describe.skipIf(!browserAvailable)("console offers in a browser", () => {
     await page.getByTestId("results-summary").waitFor();
     expect(await offerRow(id).count()).toBe(0);
   }, 90_000);
+
+  it("keeps a network picked before the page's script started", async () => {
+    // The page's scripts are held back until the visitor has picked a network in the
+    // server-rendered form; starting the page then must not put the select back to its default.
+    const held = await browser.newContext({ baseURL: server.baseUrl });
+    await held.addCookies(await page.context().cookies());
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await held.route(/\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const early = await held.newPage();
+    await early.goto("/admin/offers/new", { waitUntil: "domcontentloaded" });
+    const select = early.getByTestId("offer-form").locator('[name="networkId"]');
+    await select.selectOption(String(network.id));
+    expect(await early.locator("html[data-started]").count()).toBe(0);
+    release();
+    await pageStarted(early);
+    expect(await select.inputValue()).toBe(String(network.id));
+    await held.close();
+  });
 });

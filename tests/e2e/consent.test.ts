@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "#db/client.ts";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { sessionCookie, signInWithRoles } from "../helpers/staff.ts";
 
@@ -74,9 +74,12 @@ describe.skipIf(!browserAvailable)("third-party tags and consent in Chromium", (
     });
     return { context, page, tried, refused };
   }
+  // The footer's "Cookie settings" answers once its part has hydrated, the page's last (HydrateLater):
+  // the network can fall idle before that on a busy machine.
   const open = async (page: Page, where: string) => {
     const answer = await page.goto(`${server.baseUrl}${where}`, { waitUntil: "networkidle" });
     expect(answer?.status()).toBe(200);
+    await pageStarted(page);
   };
   const banner = (page: Page) => page.getByRole("dialog", { name: "Cookies and third-party services" });
   const cookieSettings = (page: Page) => page.locator("footer").getByRole("button", { name: "Cookie settings" });
