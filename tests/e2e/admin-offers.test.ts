@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sql } from "#db/client.ts";
 import { AUTH_COOKIE } from "#core/auth/sessions.ts";
-import { browserAvailable, launchBrowser, pageStarted } from "../helpers/browser.ts";
+import { browserAvailable, holdScripts, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { signInWithRoles } from "../helpers/staff.ts";
 
@@ -119,12 +119,7 @@ describe.skipIf(!browserAvailable)("console offers in a browser", () => {
     // server-rendered form; starting the page then must not put the select back to its default.
     const held = await browser.newContext({ baseURL: server.baseUrl });
     await held.addCookies(await page.context().cookies());
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await held.route(/\.js(\?|$)/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(held);
     const early = await held.newPage();
     await early.goto("/admin/offers/new", { waitUntil: "domcontentloaded" });
     const select = early.getByTestId("offer-form").locator('[name="networkId"]');

@@ -1,7 +1,7 @@
 // The site shell in a real browser: navigation, footer, logo reset, 404 page, ad slots.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { browserAvailable, holdScripts, launchBrowser, pageStarted } from "../helpers/browser.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
@@ -118,6 +118,19 @@ describe.skipIf(!browserAvailable)("site shell in Chromium", () => {
     await expect(dropdown.getByRole("link", { name: "Not registered yet" }).getAttribute("href")).resolves.toBe(
       "/register",
     );
+  });
+
+  it("opens the login dropdown for a pointer that rested on Login before the page started", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const release = await holdScripts(context);
+    const early = await context.newPage();
+    await early.goto(`${server.baseUrl}/`, { waitUntil: "domcontentloaded" });
+    await early.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).hover();
+    expect(await early.locator("html[data-started]").count()).toBe(0);
+    release();
+    await pageStarted(early);
+    await early.getByTestId("login-dropdown").waitFor({ state: "visible" });
+    await context.close();
   });
 
   it("follows the logo back to the reset home page, scrolled to the top", async () => {

@@ -129,6 +129,11 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
     setHovered(false);
     setPinned(false);
   };
+  // A pointer already resting on it when the page started has had its mouseenter, unheard.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (root.current?.matches(":hover")) setHovered(true);
+  }, []);
   useEffect(() => {
     if (!pinned) return;
     const onPointer = (e: PointerEvent) => {
