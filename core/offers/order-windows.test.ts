@@ -10,7 +10,7 @@ import { sql, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { createOrderWindows } from "./order-windows.ts";
+import { createOrderWindows, sampledKeys } from "./order-windows.ts";
 import { createSearchStats } from "./search-stats.ts";
 import { searchOffers } from "./search.ts";
 import { buildTextQuery } from "./text-query.ts";
@@ -752,6 +752,35 @@ describe("band tries at a million offers", () => {
     expect(await reads(381_127, 34, { ...signup, rarest: 11_400 })).toEqual(["walk", "band from 16"]);
     // The same text in a country most offers list: the word is the rarer key, and the walk stays.
     expect((await reads(381_127, 34, { ...signup, rarest: 647_000 }))[1]).toBe("walk");
+  });
+
+  it("weigh reading every match as no fewer rows than a capped count read, after a band that fell short", async () => {
+    // Page 3 (a head of 75) of one word that 11,545 offers hold: the count read 1,001 of them, and
+    // the sample's edge put the head in the band of 64 and up (70,000 offers), where only 40 turned
+    // up. That rate for every offer would put all the matches at 571 rows, under the next band that
+    // should hold the head (16 and up: 643): but the count alone read 1,001 ("pets" by highest payout
+    // at a million offers, the best paid holding it far less often than the rest: 31 ms against 4).
+    const stats = {
+      ...createSearchStats(),
+      offers: async () => 1_000_000,
+      text: async () => ({ entries: 11_545, matches: 11_545, words: 1 }),
+    };
+    const text = buildTextQuery("pets")!;
+    const bounds: string[] = [];
+    await createOrderWindows({ stats }).firstMatches(
+      million,
+      key,
+      75,
+      { key: text.text, tsquery: text.tsquery },
+      async (bound, walk) => {
+        const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
+        bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
+        return { found: bounds.length === 1 ? 40 : 75 };
+      },
+      async () => ({ share: 1, entries: 0 }),
+      { read: 1001, keys: Array.from({ length: sampledKeys(75) }, (_, i) => 200 - i) },
+    );
+    expect(bounds).toEqual(["band from 188", "band from 16"]);
   });
 
   it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
