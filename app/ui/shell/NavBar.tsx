@@ -131,7 +131,6 @@ function LoginDropdown({ recoveryUrl }: { recoveryUrl?: string }) {
   };
   // A pointer already resting on it when the page started has had its mouseenter, unheard.
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (root.current?.matches(":hover")) setHovered(true);
   }, []);
   useEffect(() => {
