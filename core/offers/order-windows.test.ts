@@ -10,7 +10,7 @@ import { sql, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { createOrderWindows, sampledKeys } from "./order-windows.ts";
+import { createOrderWindows, sampledKeys, type FilterReach } from "./order-windows.ts";
 import { createSearchStats } from "./search-stats.ts";
 import { searchOffers } from "./search.ts";
 import { buildTextQuery } from "./text-query.ts";
@@ -780,7 +780,8 @@ describe("band tries at a million offers", () => {
       async () => ({ share: 1, entries: 0 }),
       { read: 1001, keys: Array.from({ length: sampledKeys(75) }, (_, i) => 200 - i) },
     );
-    expect(bounds).toEqual(["band from 188", "band from 16"]);
+    // The next band, the statistics' matches below this one spread over the offers there (32 and up).
+    expect(bounds).toEqual(["band from 188", "band from 32"]);
   });
 
   it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
@@ -843,6 +844,43 @@ describe("reads by highest payout after a count's sample", () => {
     expect(bounds[0]).toBe("from 16");
     // Before, the bands were tried from the narrowest up: 64, 32, … (each a subset of what was read).
     for (const b of bounds.slice(1)) expect(b === "all" || Number(b.slice(5)) < 16, bounds.join(", ")).toBe(true);
+  });
+
+  it("look below a band that fell short where the statistics leave one word's matches, not read every match", async () => {
+    // One word of 23,083 matches, most of them paying little ("surveys", "iphone"). The count's sample
+    // put page 1 at 10 and up, where 22 of its 25 turned up among 300,000 offers. At that rate the
+    // wider bands looked all but empty, and reading every match cost the count's 1,001 rows; in fact
+    // 23,061 matches lie below.
+    const stats = {
+      ...createSearchStats(),
+      offers: async () => 1_000_000,
+      text: async () => ({ entries: 23_083, matches: 23_083, words: 1 }),
+    };
+    const keys = Array.from({ length: sampledKeys(25) }, (_, i) => [40, 30, 20, 15, 10][i] ?? 9 - i / 10);
+    const bounds: string[] = [];
+    const text = buildTextQuery("surveys")!;
+    const read = async (bound: SQL | null) => {
+      const edge = bound ? Number(new PgDialect().sqlToQuery(bound).params.at(-1)) : null;
+      bounds.push(edge === null ? "all" : `from ${edge}`);
+      return { found: edge === null ? 23_083 : edge > 5 ? 22 : 400 };
+    };
+    const search = (filters: FilterReach) =>
+      createOrderWindows({ stats }).firstMatches(
+        million,
+        key,
+        25,
+        { key: text.text, tsquery: text.tsquery },
+        read,
+        async () => filters,
+        { read: 1_001, keys },
+      );
+    await search({ share: 1, entries: 0 });
+    expect(bounds).toEqual(["from 10", "from 4"]);
+    // With a filter the statistics only bound the matches (taken as unrelated to it): the band's own
+    // rate is the better guess, as before.
+    bounds.length = 0;
+    await search({ share: 0.5, entries: 500_000 });
+    expect(bounds).toEqual(["from 8.4", "all"]);
   });
 });
 
