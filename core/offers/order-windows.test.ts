@@ -665,6 +665,57 @@ function aMillionOffers(windows: [number, string][], bands: [number, string][] =
   };
 }
 
+describe("the sponsored pins at a million offers", () => {
+  // 30,000 sponsored offers (the sample's 600 of 2%), and a word held by 23,000 offers, 690 of them
+  // sponsored by the statistics' share. Three pins are looked for, most popular first.
+  const sponsored: Queryable = {
+    execScript: async () => {},
+    query: async <T>(statement: SQL) => {
+      if (new PgDialect().sqlToQuery(statement).sql.includes("reltuples")) return [{ rows: 1_000_000 }] as T[];
+      return [
+        { band: false, size: 4_096, edge: "5000", sampled: 600 },
+        { band: false, size: 16_384, edge: "900", sampled: 600 },
+      ] as T[];
+    },
+  };
+  const key = {
+    name: "sponsored",
+    column: sql`o.popularity`,
+    desc: true,
+    scope: sql`o.sponsored`,
+    covering: true,
+  } as const;
+  async function reads(words: number) {
+    const stats = {
+      ...createSearchStats(),
+      offers: async () => 1_000_000,
+      text: async () => ({ entries: 23_000, matches: 23_000, words }),
+    };
+    const text = buildTextQuery("tax survey")!;
+    const bounds: string[] = [];
+    await createOrderWindows({ stats }).firstMatches(
+      sponsored,
+      key,
+      3,
+      { key: text.text, tsquery: text.tsquery },
+      async (bound, walk) => {
+        bounds.push(walk ? "walk" : bound ? "window" : "all");
+        return { found: 0 };
+      },
+    );
+    return bounds;
+  }
+
+  it("read every match of words AND-ed at once, not after walking the most popular", async () => {
+    // The statistics bound two words' matches by the rarer one only: at that bound three pins lie
+    // among the first 130 sponsored offers walked, but few offers hold both words, and the walk then
+    // passes all 4,096 ("tax survey": 1,569 buffers, then 14 to read every match).
+    expect(await reads(2)).toEqual(["all"]);
+    // One word: the statistics count it, and the walk stops after its first three.
+    expect((await reads(1))[0]).toBe("walk");
+  });
+});
+
 describe("band tries at a million offers", () => {
   // The windows and bands a million offers would give (popularity: every offer holds the band of 1
   // and up, 45% the band of 8 and up, 7% the band of 64 and up), and statistics to match, so that
