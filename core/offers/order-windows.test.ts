@@ -769,8 +769,10 @@ describe("band tries at a million offers", () => {
       { key: text.text, tsquery: text.tsquery },
       async (bound, walk) => {
         const params = bound ? new PgDialect().sqlToQuery(bound).params : [];
-        bounds.push(walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all");
-        return { found: walk ? sampled : 1001 };
+        const read = walk ? "walk" : bound ? `band from ${String(params.at(-1))}` : "all";
+        bounds.push(read);
+        // The sample: the 4,096 most popular, walked or read through their band.
+        return { found: read === "walk" || read === "band from 5000" ? sampled : 1001 };
       },
       async () => ({ share: kept, entries: 0, rarest }),
     );
@@ -778,21 +780,31 @@ describe("band tries at a million offers", () => {
   }
 
   it("read a band that leaves out most of the matches, not one that holds most offers", async () => {
-    // 4,664 matches, 19 of them among the 4,096 most popular: the band of 8 and up should hold the head.
-    expect(await reads(4_664, 19)).toEqual(["walk", "band from 8"]);
+    // 4,664 matches, 19 of them among the 4,096 most popular (the sample, read through their band):
+    // the band of 8 and up should hold the head.
+    expect(await reads(4_664, 19)).toEqual(["band from 5000", "band from 8"]);
     // 3,000 matches: only the band of 4 and up (72% of the offers) should hold the head. Asking the
     // text index for it steps through 720,000 offers to leave out a third of the matches: every
     // match is read instead ("panel" in GB, the band of 1 and up: 5.8 ms against 2.8 ms).
-    expect(await reads(3_000, 12)).toEqual(["walk", "all"]);
+    expect(await reads(3_000, 12)).toEqual(["band from 5000", "all"]);
   });
 
   it("look for the relevance head of one word, no filter, where the statistics say it lies: no sample walked first", async () => {
     // 4,664 matches: the statistics put about 19 among the 4,096 most popular, far fewer than 1,001.
     expect(await reads(4_664, 19, { words: 1 })).toEqual(["band from 8"]);
     // Two words AND-ed: the statistics bound the matches by the rarer one only; a filter is taken as
-    // unrelated to the words. Either way the sample is walked first, as before.
-    expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("walk");
-    expect((await reads(4_664, 19, { words: 1, kept: 0.5 }))[0]).toBe("walk");
+    // unrelated to the words. Either way the sample is read first, as before.
+    expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("band from 5000");
+    expect((await reads(4_664, 19, { words: 1, kept: 0.5 }))[0]).toBe("band from 5000");
+  });
+
+  it("read the sample of the most popular through their band where the text index's scan costs less than walking them", async () => {
+    // Two words AND-ed, the rarer held by 4,664 offers: the scan and the band of the 4,096 most popular
+    // (the band of 64 and up here) cost less than walking them, each a wide entry of the covering index
+    // (at a million offers, 3,498 buffers; "debt mortgage finance" then read 103 to find its head).
+    expect((await reads(4_664, 19, { words: 2 }))[0]).toBe("band from 5000");
+    // A word 381,127 offers hold: its scan costs more than the walk, which stays.
+    expect((await reads(381_127, 19, { words: 2 }))[0]).toBe("walk");
   });
 
   it("price the text index's scan by its rarest key, a filter's where the filter is rarer than the word", async () => {
@@ -838,7 +850,7 @@ describe("band tries at a million offers", () => {
   it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
     // The statistics bound two words' matches by the rarer one only, and often none hold both: then
     // each band tried costs the text index's scan, as reading every match does.
-    expect(await reads(4_664, 0, { words: 2 })).toEqual(["walk", "all"]);
+    expect(await reads(4_664, 0, { words: 2 })).toEqual(["band from 5000", "all"]);
     // One word: the statistics count its matches, and a word the most popular lack lies further down.
     expect((await reads(4_664, 0, { words: 1, kept: 0.5 }))[1]).toMatch(/^band from/);
   });
