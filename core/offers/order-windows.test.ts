@@ -807,6 +807,13 @@ describe("band tries at a million offers", () => {
     expect((await reads(381_127, 19, { words: 2 }))[0]).toBe("walk");
   });
 
+  it("read every match at once where a sample would fall short and be followed by another read", async () => {
+    // A word 600 offers hold, on the pay-per-call tab (6% of the offers): about 36 matches, none
+    // expected among the 4,096 most popular. A sample would be one more statement before reading them
+    // all ("cream" there: a sample, a band, every match).
+    expect(await reads(600, 0, { words: 1, kept: 0.06 })).toEqual(["all"]);
+  });
+
   it("price the text index's scan by its rarest key, a filter's where the filter is rarer than the word", async () => {
     // "signup" (381,000 offers hold it) in one vertical (11,400 offers), 34 matches among the 4,096
     // most popular: the scan skips along the vertical's list, so a band is read, not 90,000 offers
