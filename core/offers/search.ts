@@ -61,6 +61,19 @@ const FUZZY_CAP = 100;
  * keeps the default: its WebAssembly memory never shrinks once grown (decision 0030).
  */
 const searchWorkMem = (db: Database) => (db.kind === "postgres" ? sql.raw(`'32MB'`) : sql.raw(`'4MB'`));
+/**
+ * Table pages a bitmap heap scan (a search's matches, the page's rows by id) asks for ahead of
+ * reading them, on PostgreSQL: its default of 1 waits on each scattered page in turn. At a million
+ * offers, the first 1,002 matches of a word, read from disk, took 30–60 ms with 1 and 11–17 ms with
+ * 8 to 256 (docs/decisions/0060). 16 is PostgreSQL 18's default; a higher setting of the server's
+ * is kept, and so is 0, the only value a server built without posix_fadvise accepts.
+ */
+const SEARCH_IO_CONCURRENCY = 16;
+const searchIoConcurrency = (db: Database) =>
+  db.kind === "postgres"
+    ? sql.raw(`set_config('effective_io_concurrency', CASE current_setting('effective_io_concurrency') WHEN '0' THEN '0'
+        ELSE greatest(current_setting('effective_io_concurrency')::int, ${SEARCH_IO_CONCURRENCY})::text END, true),`)
+    : sql.raw(``);
 /** Rank weights for {D, C, B, A}: description C, network and verticals B, name A. */
 const RANK_WEIGHTS = "{0, 0.2, 0.4, 1.0}";
 type Plan = {
@@ -403,6 +416,7 @@ async function inSearchTransaction<T>(
         set_config('jit', 'off', true),
         set_config('max_parallel_workers_per_gather', '0', true),
         set_config('work_mem', ${searchWorkMem(db)}, true),
+        ${searchIoConcurrency(db)}
         ${numbers}`),
     );
     return work(searchTx(tx, withText), { added: opened.added, names: opened.names });
