@@ -48,7 +48,7 @@ function partOf(text: string): string {
   if (/AS n FROM \( ?SELECT 1 FROM offers/.test(text)) return "capped count";
   if (text.includes("WITH m AS MATERIALIZED")) return "count and page";
   if (text.includes("offer_name_words")) return "close spellings";
-  if (text.includes("bool_or(NOT t.known)")) return "words known";
+  if (text.includes("WITH ORDINALITY AS t(spellings, n)")) return "words known";
   if (text.includes("FROM offer_document_words")) return "prefix words";
   if (text.includes('AS "networkSlug"')) return "offer rows";
   return text.slice(0, 40);

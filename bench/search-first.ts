@@ -2,7 +2,7 @@
 //
 // The searches of bench:search's one-connection scenario (the mix, then unique searches of seed 2),
 // in its order, each timed on its first run, as that scenario meets them: on a service that has seen
-// only the mix, so every new text pays its first look-ups (known words, statistics, close spellings)
+// only the mix, so every new word pays its first look-ups (known words, statistics, close spellings)
 // along with its scans. Prints the distribution, the slowest searches with each statement's time,
 // and the time by part for each pass; a second pass runs the same searches again on the same service,
 // which tells what the first look-ups cost from what the scans do. Statements are timed at the
@@ -31,7 +31,7 @@ type Run = { search: OfferSearchInput; ms: number; statements: Statement[] };
 
 /** What part of a search a statement is, by its text. */
 function partOf(text: string): string {
-  if (text.includes("bool_or(NOT t.known)")) return "known words";
+  if (text.includes("WITH ORDINALITY AS t(spellings, n)")) return "known words";
   if (text.includes("offer_name_words")) return "close spellings";
   if (/^SELECT \(+.*\)+::text AS query$/.test(text)) return "statistics of a text";
   if (text.includes("enable_seqscan")) return "opening";

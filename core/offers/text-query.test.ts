@@ -272,7 +272,7 @@ describe("close spellings, remembered per typed word", () => {
   });
 });
 
-describe("known words, remembered per text", () => {
+describe("known words, remembered per word", () => {
   /** What `known` says of `query` under the documents' words' number now, and how many statements that took. */
   const ask = (known: ReturnType<typeof createKnownWords>, query: string) =>
     db.transaction(async (tx) => {
@@ -315,6 +315,17 @@ describe("known words, remembered per text", () => {
       }),
       { numRuns: 60, seed: 43 },
     );
+  });
+
+  it("asks only for the words of a text not asked before, as a whole word or as a prefix", async () => {
+    const known = createKnownWords();
+    expect(await ask(known, "casino bonus")).toMatchObject({ statements: 1 });
+    // "bonus", last, is a prefix in both texts.
+    expect(await ask(known, "bonus")).toMatchObject({ statements: 0 });
+    expect(await ask(known, "bonus casino")).toMatchObject({ statements: 1 });
+    expect(await ask(known, "casino bonus hovercraft")).toMatchObject({ statements: 1, nothing: true });
+    expect(await ask(known, "bonus hovercraft")).toMatchObject({ statements: 0, nothing: true });
+    expect(await ask(known, "bonus casino")).toEqual({ ...(await fresh("bonus casino")), statements: 0 });
   });
 
   it("looks up again once a document brings a new word", async () => {
