@@ -422,7 +422,10 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // The smallest window that, at the sample's frequency (or the statistics'), should hold the head twice over.
       const frequency = skipped ? keptMatches / offers : seen.found / seen.size;
       const window = edges.find((e) => e.size > seen.size && frequency * e.size >= WALK_SLACK * head);
-      // With none in the sample, all the text's matches could be anywhere below it. With some, the
+      // With none in the sample, all the text's matches could be anywhere below it: as many as the
+      // statistics put among the offers the filters keep, which the text index applies ("install" in
+      // one vertical at a million offers, found in none of four bands tried, 2.3 ms each: reading every
+      // match had been priced at all 100,000 offers holding the word, none of them there). With some, the
       // sample's frequency, unless the statistics bound them lower: popular offers carry a word more
       // often than the rest ("pet": 2% of the 4,096 most popular, 1.2% of all). Never fewer than a
       // capped count has read: the best paid carry "pets" less often (71 among the 177,791 paying
@@ -431,7 +434,7 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // filter, never fewer than the statistics count (`counts`): those are its matches, however rare
       // near the top of the order.
       const counts = counted.words === 1 && (await kept()) === 1;
-      const extrapolated = seen.found || skipped ? frequency * offers : offers;
+      const extrapolated = seen.found || skipped ? frequency * offers : keptMatches;
       const readAll = bitmap + Math.max(sampled?.read ?? 0, Math.min(matches, counts ? offers : extrapolated));
       const walkCost = walkOf(head / frequency);
       if (bandedOrder(key)) {
