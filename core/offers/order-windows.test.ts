@@ -10,7 +10,7 @@ import { sql, type Database, type Queryable, type SQL } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/demo.ts";
 import { parseOfferSearchPayload, type OfferSearchInput } from "#contracts/offers.ts";
 import { openTestDatabase } from "../../tests/helpers/database.ts";
-import { createOrderWindows, sampledKeys, type FilterReach } from "./order-windows.ts";
+import { createOrderWindows, sampledKeys, timeOrdinal, type FilterReach } from "./order-windows.ts";
 import { createSearchStats } from "./search-stats.ts";
 import { searchOffers } from "./search.ts";
 import { buildTextQuery } from "./text-query.ts";
@@ -167,15 +167,14 @@ describe("order windows", () => {
     // Relevance takes the most popular matches and counts them in one walk (after the pins' own).
     expect(await trace({ query: "zeta" })).toMatchObject({ windowed: 2, heads: 2 });
 
-    // Another order, a word in 90% of the offers: counting along popularity, then walking the
-    // order's first window for the page (1,200 of these 1,500 offers, each a table read: the
-    // newest order's index does not cover the search) costs more than reading all 1,350 matches
-    // through the text index, so the count reads them all and sorts them for the page.
+    // Another order, a word in 90% of the offers: counting 1,001 of the 1,350 matches through the
+    // text index, then finding the page at or above where they put it (or walking the newest, which
+    // stops at the page: 28 offers), costs less than reading all of them; the page's rows are walked.
     const zetaNewest = { query: "zeta", selectedTab: "newest" } as const;
     const common = await trace(zetaNewest);
     expect(common.answer.offers).toHaveLength(25);
     expect(common.answer.totalCapped).toBe(true);
-    expect(common).toMatchObject({ heads: 0, walks: 0 });
+    expect(common).toMatchObject({ heads: 1, walks: 1 });
     expect(common.statements.filter((s) => s.includes("WITH m AS MATERIALIZED"))).toHaveLength(1);
     expect(common.answer).toEqual(await run(db, none(), zetaNewest));
     const old = await trace({ query: "omega", selectedTab: "newest" }, stepped());
@@ -542,7 +541,7 @@ describe("order bands (migration 0032)", () => {
 
   it("narrow the text index's scan to a window's bands when reading the matches inside it, not when walking", async () => {
     const windows = createOrderWindows({ sizes: [200, 600, 1000] });
-    const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+    const key = payoutKey;
     const text = buildTextQuery("omega")!;
     const reads: { bound: string; walk: boolean }[] = [];
     // None in the sample (a walk of the first window), then a page's worth inside the next one.
@@ -562,7 +561,7 @@ describe("order bands (migration 0032)", () => {
   });
 
   it("expect fewer matches in a band where the filters keep fewer offers, and try a wider band first", async () => {
-    const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+    const key = payoutKey;
     const text = buildTextQuery("zeta")!;
     /** The edge of the first band read, with none in the sample and the page in that band. */
     const firstBand = async (kept: number) => {
@@ -625,11 +624,12 @@ describe("order bands (migration 0032)", () => {
   });
 
   it("go on as before when the sample's edge holds fewer matches than the page", async () => {
-    const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+    const key = payoutKey;
     const text = buildTextQuery("zeta")!;
     const reads: { bound: string; walk: boolean }[] = [];
     const windows = createOrderWindows({ sizes: [200, 600, 1000] });
-    const sampled = { read: 1001, keys: Array.from({ length: 100 }, (_, i) => 500 - i) };
+    // The sample's best payouts lie below the first window's (none of them among the 200 best paid).
+    const sampled = { read: 1001, keys: Array.from({ length: 100 }, (_, i) => String(50 - i / 10)) };
     const found = await windows.firstMatches(
       db,
       key,
@@ -848,7 +848,7 @@ describe("band tries at a million offers", () => {
         return { found: bounds.length === 1 ? 40 : 75 };
       },
       async () => ({ share: 1, entries: 0 }),
-      { read: 1001, keys: Array.from({ length: sampledKeys(75) }, (_, i) => 200 - i) },
+      { read: 1001, keys: Array.from({ length: sampledKeys(75) }, (_, i) => String(200 - i)) },
     );
     // The next band, the statistics' matches below this one spread over the offers there (32 and up).
     expect(bounds).toEqual(["band from 188", "band from 32"]);
@@ -889,7 +889,7 @@ describe("reads by highest payout after a count's sample", () => {
       [1_000, "512"],
     ],
   );
-  const key = { name: "payout", column: sql`o.payout_usd`, desc: true, ranged: true, band: "payout" } as const;
+  const key = payoutKey;
 
   it("go on below the edge when what lies at or above it falls short, never above it", async () => {
     const stats = {
@@ -897,7 +897,7 @@ describe("reads by highest payout after a count's sample", () => {
       offers: async () => 1_000_000,
       text: async () => ({ entries: 9_290, matches: 9_290, words: 1 }),
     };
-    const keys = Array.from({ length: 116 }, (_, i) => (i < 15 ? 600 - i * 30 : 16 - (i - 15) / 10));
+    const keys = Array.from({ length: 116 }, (_, i) => String(i < 15 ? 190 - i * 10 : 16 - (i - 15) / 10));
     const bounds: string[] = [];
     const text = buildTextQuery("iphone")!;
     await createOrderWindows({ stats }).firstMatches(
@@ -929,7 +929,7 @@ describe("reads by highest payout after a count's sample", () => {
       offers: async () => 1_000_000,
       text: async () => ({ entries: 23_083, matches: 23_083, words: 1 }),
     };
-    const keys = Array.from({ length: sampledKeys(25) }, (_, i) => [40, 30, 20, 15, 10][i] ?? 9 - i / 10);
+    const keys = Array.from({ length: sampledKeys(25) }, (_, i) => String([40, 30, 20, 15, 10][i] ?? 9 - i / 10));
     const bounds: string[] = [];
     const text = buildTextQuery("surveys")!;
     const read = async (bound: SQL | null) => {
@@ -957,6 +957,16 @@ describe("reads by highest payout after a count's sample", () => {
   });
 });
 
+/** The order of highest payout, as search.ts makes it. */
+const payoutKey = {
+  name: "payout",
+  column: sql`o.payout_usd`,
+  desc: true,
+  ranged: true,
+  band: "payout",
+  ordinal: Number,
+} as const;
+
 /** The newest order's windows a million offers would give (its index does not cover the search: every offer walked is a table read). */
 const newestOfAMillion = () =>
   aMillionOffers([
@@ -965,7 +975,13 @@ const newestOfAMillion = () =>
     [65_536, "2026-10-17 00:00:00+00"],
     [262_144, "2026-08-28 00:00:00+00"],
   ]);
-const newestKey = { name: "newest", column: sql`o.created_at`, desc: true, ranged: true } as const;
+const newestKey = {
+  name: "newest",
+  column: sql`o.created_at`,
+  desc: true,
+  ranged: true,
+  ordinal: timeOrdinal,
+} as const;
 
 describe("reads by newest at a million offers", () => {
   // Statistics of "energy": 11,421 matches, one word.
@@ -1002,6 +1018,53 @@ describe("reads by newest at a million offers", () => {
     // Page 3 (a head of 75): the 4,096 newest should hold fewer than the head, so no sample is taken;
     // the 16,384 newest, about 187.
     expect(await readsOf(75, 45)).toEqual({ bounds: ["inside 2026-10-28 00:00:00+00"], found: 75 });
+  });
+
+  /**
+   * The reads of page 3 (a head of 75) of a word of 18,068 matches after a capped count, whose 1,001
+   * matches had these creation dates, newest first; `found`: what a read bounded at `edge` finds.
+   */
+  const readsAfterCount = async (keys: string[], found: (edge: string) => number) => {
+    const bounds: string[] = [];
+    const head = await windowsOf(18_068, 18_068).firstMatches(
+      million,
+      key,
+      75,
+      energy,
+      async (bound, walk) => {
+        const edge = bound ? String(new PgDialect().sqlToQuery(bound).params.at(-1)) : "all";
+        bounds.push(`${walk ? "walk" : "inside"} ${edge}`);
+        return { found: edge === "all" ? 18_068 : found(edge) };
+      },
+      undefined,
+      { read: 1_001, keys },
+    );
+    return { bounds, found: head.found };
+  };
+  /** `n` creation dates, an hour apart, newest first from `from`. */
+  const daysBefore = (from: string, n: number) =>
+    Array.from({ length: n }, (_, i) => new Date(Date.parse(from) - i * 3_600_000).toISOString());
+
+  it("read the page at or above where a capped count's own matches put it: one read inside the order index's range", async () => {
+    // "win" in the US, page 3: the count's 1,001 matches are a sample of all 18,068; 10 of them
+    // should put the edge above 1.5 heads. Before, the 4,096 newest were read (68 of the 75), then the 16,384 newest.
+    const keys = daysBefore("2026-10-30T12:00:00Z", sampledKeys(75));
+    const edge = keys[9];
+    const reads = await readsAfterCount(keys, (bound) =>
+      bound === edge ? 90 : bound.startsWith("2026-10-31") ? 68 : 75,
+    );
+    expect(reads).toEqual({ bounds: [`inside ${edge}`], found: 90 });
+    // Where the matches at or above it fall short, the windows are tried as before, wider only.
+    const short = await readsAfterCount(keys, (bound) => (bound === edge ? 60 : 75));
+    expect(short.bounds[0]).toBe(`inside ${edge}`);
+    expect(short.bounds.slice(1)).toEqual(["inside 2026-10-17 00:00:00+00"]);
+  });
+
+  it("not read after a count whose matches lie past every window: they came in the table's order, the oldest first", async () => {
+    const keys = daysBefore("2026-03-01T00:00:00Z", sampledKeys(75));
+    const reads = await readsAfterCount(keys, () => 75);
+    expect(reads.bounds).not.toContain(`inside ${keys[9]}`);
+    expect(reads.found).toBe(75);
   });
 
   it("count up to the cap and find the page inside a window, not read every match for page 3", async () => {

@@ -48,7 +48,15 @@ export type OrderKey = {
    * the window's band, not every match.
    */
   band?: "payout" | "popularity";
+  /**
+   * A key's text as a number that sorts as the key does, so that an edge can be placed among the
+   * windows' edges (offersAbove). None for a key only the database's collation orders (names).
+   */
+  ordinal?: (edge: string) => number;
 };
+
+/** A timestamp as PostgreSQL writes it ("2026-11-30 10:11:12.5+00"), in milliseconds. */
+export const timeOrdinal = (edge: string) => Date.parse(edge.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
 /**
  * Reads the first matches within `bound` (null: all matches), either by walking the order's
  * index (`walk`), or by collecting the text index's matches inside the bound (the text index's
@@ -128,7 +136,7 @@ const scanned = (text: { entries: number; collected?: number; rarestWord?: numbe
  * table's order (in no relation to a payout), and the first `keys` of those in the order of the
  * page (the order's key, best first). A random sample of every match, so it says where the head lies.
  */
-export type Sampled = { read: number; keys: number[] };
+export type Sampled = { read: number; keys: string[] };
 
 /** How many of a sample's best keys a head of `head` rows needs (see edgeFrom). */
 export const sampledKeys = (head: number) => Math.ceil(WALK_SLACK * head) + SAMPLE_MARGIN;
@@ -148,7 +156,19 @@ function edgeFrom(sample: Sampled, head: number, total: number): Edge | null {
   const share = Math.min(1, sample.read / Math.max(total, sample.read));
   const n = Math.ceil(WALK_SLACK * head * share) + SAMPLE_MARGIN;
   const edge = sample.keys[n - 1];
-  return edge === undefined ? null : { size: 0, edge: String(edge) };
+  return edge === undefined ? null : { size: 0, edge };
+}
+
+/**
+ * About how many of `total` matches lie at or above `edge`, from a sample of them: its keys there,
+ * at the share sampled. Null where the key has no ordinal to place them with.
+ */
+function sampledAbove(key: OrderKey, sample: Sampled, edge: string, total: number): number | null {
+  const ordinal = key.ordinal;
+  if (!ordinal) return null;
+  const at = ordinal(edge);
+  const above = sample.keys.filter((k) => (key.desc ? ordinal(k) >= at : ordinal(k) <= at)).length;
+  return above / Math.min(1, sample.read / Math.max(total, sample.read));
 }
 
 /**
@@ -168,6 +188,12 @@ const ALL_SLACK = 2;
 export const bandedOrder = (key: OrderKey) => key.band !== undefined && key.desc;
 
 /**
+ * Whether a capped count's sample of the matches can say where a page of the order lies (firstMatches):
+ * a banded order's band holds it, or an order index's range whose offers the windows tell.
+ */
+export const sampledOrder = (key: OrderKey) => bandedOrder(key) || (key.ranged === true && key.ordinal !== undefined);
+
+/**
  * An order's windows: `edges`, the windows of the sizes; `bands`, a banded order's steps as windows,
  * narrowest first, each holding exactly its band; `offers`, about how many offers the order runs over.
  */
@@ -178,6 +204,20 @@ const bandOf = (windows: Windows, edge: string) => windows.bands.find((b) => Num
 
 /** Whether a read through the text index at or above `e` asks the text index for its band. */
 const bandedAt = (key: OrderKey, e: Edge) => bandedOrder(key) && Number(e.edge) >= 0;
+
+/**
+ * About how many offers lie at or above `edge` in the order: as many as the narrowest window whose
+ * edge is at or past it holds (Infinity where none is, or the key has no ordinal). From the windows,
+ * not from the matches: a count reads matches in the table's order, which can follow the order's own
+ * (offers are added newest last), and then its sample says little of where they lie.
+ */
+function offersAbove(key: OrderKey, windows: Windows, edge: string): number {
+  const ordinal = key.ordinal;
+  if (!ordinal) return Infinity;
+  const at = ordinal(edge);
+  const reaches = (e: Edge) => (key.desc ? ordinal(e.edge) <= at : ordinal(e.edge) >= at);
+  return windows.edges.find(reaches)?.size ?? Infinity;
+}
 
 /** What a band's list of offers costs a scan of the text index that asks for it (the whole order: none). */
 const bandCost = (windows: Windows, band: Edge | undefined) => BAND_ENTRY_COST * (band ? band.size : windows.offers);
@@ -297,7 +337,14 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // heads of rows, not the first window walked ("surveys" by highest payout: none among the 4,096
       // best paid, then six bands tried, 15 statements).
       const bandPage = TEXT_ENTRY_COST * entries + 2 * WALK_SLACK * page.head;
-      const viaBitmap = bitmap + (bandedOrder(page.key) ? bandPage : findPage);
+      // Another order with an ordinal reads its page inside the order index's range at or above that
+      // edge: about the offers that hold the head's matches, at their frequency, as many as the
+      // narrowest window that holds them ("win" in the US by newest, page 3: 10,971 matches read).
+      const range = sampledOrder(page.key) && windows.edges.find((e) => frequency * e.size >= WALK_SLACK * page.head);
+      const rangePage = range
+        ? Math.min(findPage, TEXT_ENTRY_COST * entries + RANGE_ENTRY_COST * range.size + WALK_SLACK * page.head)
+        : findPage;
+      const viaBitmap = bitmap + (bandedOrder(page.key) ? bandPage : rangePage);
       const viaWalk = walk + findPage;
       if (all <= Math.min(viaBitmap, viaWalk)) {
         return { way: "all", upTo: Math.max(count, Math.ceil(ALL_SLACK * Math.min(matches, offers) * kept)) };
@@ -354,27 +401,25 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
           return key.desc ? sql`${key.column} >= ${e.edge}` : sql`${key.column} <= ${e.edge}`;
         return sql`(${key.column} + 0) >= ${e.edge} AND o.order_bands @> oa_band_at_least(${key.band}, ${e.edge}::numeric)`;
       };
-      // A banded order with a sample of its matches reads them at or above the sample's edge first:
-      // one scan of the text index, whose band takes in only the matches near the top.
-      // Only where the band is narrow enough to pay for itself: a low payout's band holds most offers.
+      // With a sample of its matches, the order's matches at or above the sample's edge are read
+      // first: one scan of the text index, whose band (a banded order's) or the order index's range
+      // takes in only the matches near the top ("win" in the US by newest, page 3, at a million
+      // offers: the 4,096 newest walked for 68 of the 75, then the 16,384 newest read, 19 ms).
       const kept = async () => (await reach()).share;
       const keptMatches = Math.min(matches, offers) * (await kept());
-      const hinted = sampled && bandedOrder(key) ? edgeFrom(sampled, head, keptMatches) : null;
-      // What a read that fell short saw: `found` matches among the `size` offers at or above its edge.
-      let seen = { size: 0, found: 0 };
-      if (
+      const hinted = sampled && sampledOrder(key) ? edgeFrom(sampled, head, keptMatches) : null;
+      // The offers at or above the hint: its band's, which holds them and a few more, or its window's.
+      const hintedOffers =
         hinted &&
-        bandedAt(key, hinted) &&
-        bandCost(windows, bandOf(windows, hinted.edge)) + sampledKeys(head) < keptMatches
-      ) {
-        const found = await read(within(hinted, false), false);
-        if (found.found >= head) return found;
-        // Every window or band at or above its edge holds fewer matches still, so what comes next is
-        // wider: before, the bands were tried from the narrowest up ("iphone" by highest payout, page
-        // 3: 69 of 75 found from 16 up, then three bands from 512, 256 and 128 up, none found). Its
-        // offers are counted as its band's, which holds them and a few more.
-        seen = { size: bandOf(windows, hinted.edge)?.size ?? offers, found: found.found };
-      }
+        (bandedAt(key, hinted)
+          ? (bandOf(windows, hinted.edge)?.size ?? offers)
+          : offersAbove(key, windows, hinted.edge));
+      const hintCost =
+        hinted && bandedAt(key, hinted)
+          ? bandCost(windows, bandOf(windows, hinted.edge))
+          : hinted && key.ranged && !bandedOrder(key)
+            ? RANGE_ENTRY_COST * hintedOffers!
+            : Infinity;
       // The sample is a walk too, which stops at the head (at best after head / frequency offers,
       // from the statistics' bound on the matches): not worth it when reading every match costs
       // less (a rare word among the sponsored offers: a few dozen entries, against the 4,096 most
@@ -401,6 +446,29 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
       // popular, then a band, then every match, three statements where one read them all).
       const expected = (keptMatches / offers) * edges[0].size;
       const after = WALK_SLACK * expected >= head ? 0 : bitmap + Math.min(WALK_SLACK * head, matches, offers);
+      // What a read that fell short saw: `found` matches among the `size` offers at or above its edge.
+      let seen = { size: 0, found: 0 };
+      // The hint is read only where it costs less than what follows otherwise. In a banded order,
+      // reading every match: a low payout's band holds most offers, and a sample that falls short is
+      // followed by bands, each the text's bitmap again ("surveys" by highest payout: none among the
+      // 4,096 best paid walked, then bands, 13 statements and 118 ms, against a hinted band's 20).
+      // In another order, also the sample and what it should take next, for a walk needs no bitmap of
+      // the text ("security" in the US and Mexico by newest, page 2: the 4,096 newest walked, 4 ms;
+      // the text's bitmap alone, 12 ms). The sample says better than the statistics how many matches
+      // the first window holds.
+      const inFirst = (hinted && sampledAbove(key, sampled!, edges[0].edge, keptMatches)) ?? expected;
+      const next = WALK_SLACK * inFirst >= head ? 0 : bitmap + Math.min(WALK_SLACK * head, matches, offers);
+      const otherwise = bandedOrder(key)
+        ? bitmap + keptMatches
+        : Math.min(bitmap + Math.min(matches, offers), sampleCost + next);
+      if (hinted && bitmap + hintCost + sampledKeys(head) < otherwise) {
+        const found = await read(within(hinted, false), false);
+        if (found.found >= head) return found;
+        // Every window or band at or above its edge holds fewer matches still, so what comes next is
+        // wider: before, the bands were tried from the narrowest up ("iphone" by highest payout, page
+        // 3: 69 of 75 found from 16 up, then three bands from 512, 256 and 128 up, none found).
+        seen = { size: hintedOffers!, found: found.found };
+      }
       if (bitmap + Math.min(matches, offers) < sampleCost + after) return read(null, false);
       // Not when the statistics put far fewer than the head in it: it would tell only the frequency,
       // which they tell about as well for one word and no filter (at a million offers, of 598 samples

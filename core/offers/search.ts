@@ -43,8 +43,9 @@ import { offerRowsByIds } from "./listing.ts";
 import { sponsoredNow } from "./columns.ts";
 import { payoutRoseLately, recentMarkColumns, updatedLately } from "./changes.ts";
 import {
-  bandedOrder,
   sampledKeys,
+  sampledOrder,
+  timeOrdinal,
   type FilterReach,
   type OrderKey,
   type OrderWindows,
@@ -182,17 +183,25 @@ function orderKey(p: Plan): OrderKey | null {
   switch (p.sort) {
     case "relevance":
     case "popularity":
-      return { name: "popularity", column: sql`o.popularity`, desc, covering: true, ranged: true, band: "popularity" };
+      return {
+        name: "popularity",
+        column: sql`o.popularity`,
+        desc,
+        covering: true,
+        ranged: true,
+        band: "popularity",
+        ordinal: Number,
+      };
     case "sponsored": // the pins: sponsored offers by popularity
       return { name: "sponsored", column: sql`o.popularity`, desc, scope: sql`o.sponsored`, covering: true };
     case "newest":
-      return { name: "newest", column: sql`o.created_at`, desc, ranged: true };
+      return { name: "newest", column: sql`o.created_at`, desc, ranged: true, ordinal: timeOrdinal };
     case "updated":
-      return { name: "updated", column: sql`o.updated_at`, desc, ranged: true };
+      return { name: "updated", column: sql`o.updated_at`, desc, ranged: true, ordinal: timeOrdinal };
     case "payoutChanged":
-      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc, ranged: true };
+      return { name: "payoutChanged", column: sql`o.payout_changed_at`, desc, ranged: true, ordinal: timeOrdinal };
     case "payout":
-      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true, band: "payout" };
+      return { name: "payout", column: sql`o.payout_usd`, desc, ranged: true, band: "payout", ordinal: Number };
     case "name":
       return { name: "name", column: sql`lower(o.name)`, desc, ranged: true };
     case "network":
@@ -378,7 +387,7 @@ async function countWithPage(
     ) page ON true`);
   const complete = rows[0].found < upTo;
   const found = Math.min(rows[0].found, cap + 1);
-  const sampled = rows[0].keys ? { sample: { read: rows[0].found, keys: rows[0].keys.map(Number) } } : {};
+  const sampled = rows[0].keys ? { sample: { read: rows[0].found, keys: rows[0].keys } } : {};
   return { found, ids: complete ? rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) : null, ...sampled };
 }
 
@@ -521,8 +530,8 @@ async function countWithText(
     key,
     head: page.offset + page.limit,
   });
-  // A banded order's page is looked for where the count's matches say it lies (firstMatches).
-  if (way !== "walk") return countWithPage(db, p, cap, page, upTo, bandedOrder(key) ? key.column : undefined);
+  // The page is looked for where the count's matches say it lies, where they can tell (firstMatches).
+  if (way !== "walk") return countWithPage(db, p, cap, page, upTo, sampledOrder(key) ? key.column : undefined);
   // Along popularity the head's ids come back with the count: with no more than the cap, they are
   // every match, and the page sorts them, read by id, instead of finding them again.
   const head = await rankedIds(db, windows, { ...p, sort: "popularity", desc: true }, [], cap + 1, 0, cap + 1);
