@@ -563,9 +563,10 @@ describe("order bands (migration 0032)", () => {
   it("expect fewer matches in a band where the filters keep fewer offers, and try a wider band first", async () => {
     const key = payoutKey;
     const text = buildTextQuery("zeta")!;
-    /** The edge of the first band read, with none in the sample and the page in that band. */
+    /** The edge of the first band read after the sample (walked or read in its band), with none in the sample and the page in that band. */
     const firstBand = async (kept: number) => {
       const edges: number[] = [];
+      let reads = 0;
       const windows = createOrderWindows({ sizes: [200, 600, 1000] });
       await windows.firstMatches(
         db,
@@ -573,8 +574,9 @@ describe("order bands (migration 0032)", () => {
         25,
         { key: text.text, tsquery: text.tsquery },
         async (bound, walk) => {
+          if (reads++ === 0) return { found: 0 };
           if (bound && !walk) edges.push(Number(new PgDialect().sqlToQuery(bound).params.at(-1)));
-          return { found: walk ? 0 : 25 };
+          return { found: 25 };
         },
         async () => ({ share: kept, entries: 0 }),
       );
@@ -1065,6 +1067,26 @@ describe("reads by newest at a million offers", () => {
     const reads = await readsAfterCount(keys, () => 75);
     expect(reads.bounds).not.toContain(`inside ${keys[9]}`);
     expect(reads.found).toBe(75);
+  });
+
+  it("price walking the newest at the matches the filters keep, not at every offer holding the word", async () => {
+    // "deposit" in the US and one vertical: 342,712 offers hold the word, the filters keep 1.5% of
+    // them. Walking the 4,096 newest tests each one from the table (40 of the 75 found, 4,142 rows
+    // read); priced at the word alone, the walk looked like 219 rows. Read through the text index
+    // inside the window instead, its scan skipping along the vertical (23,000 offers).
+    const bounds: string[] = [];
+    await windowsOf(342_712, 342_712).firstMatches(
+      million,
+      key,
+      75,
+      energy,
+      async (bound, walk) => {
+        bounds.push(walk ? "walk" : bound ? "inside" : "all");
+        return { found: 75 };
+      },
+      async () => ({ share: 0.015, entries: 33_000, rarest: 23_000 }),
+    );
+    expect(bounds).toEqual(["inside"]);
   });
 
   it("count up to the cap and find the page inside a window, not read every match for page 3", async () => {
