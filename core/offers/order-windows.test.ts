@@ -853,7 +853,7 @@ describe("band tries at a million offers", () => {
       { read: 1001, keys: Array.from({ length: sampledKeys(75) }, (_, i) => String(200 - i)) },
     );
     // The next band, the statistics' matches below this one spread over the offers there (32 and up).
-    expect(bounds).toEqual(["band from 188", "band from 32"]);
+    expect(bounds).toEqual(["band from 184", "band from 32"]);
   });
 
   it("read every match of words AND-ed once none turn up among the most popular, not band after band", async () => {
@@ -870,7 +870,7 @@ describe("band tries at a million offers", () => {
 
 describe("reads by highest payout after a count's sample", () => {
   // Payout's windows and bands a million offers would give, and statistics of "iphone": 9,290
-  // matches, one word. The count read 1,001 of them; its 16th best payout, 16, is the edge to read at.
+  // matches, one word. The count read 1,001 of them; its 20th best payout, 16, is the edge to read at.
   const million = aMillionOffers(
     [
       [4_096, "200"],
@@ -899,7 +899,7 @@ describe("reads by highest payout after a count's sample", () => {
       offers: async () => 1_000_000,
       text: async () => ({ entries: 9_290, matches: 9_290, words: 1 }),
     };
-    const keys = Array.from({ length: 116 }, (_, i) => String(i < 15 ? 190 - i * 10 : 16 - (i - 15) / 10));
+    const keys = Array.from({ length: sampledKeys(75) }, (_, i) => String(i < 19 ? 190 - i * 9 : 16 - (i - 19) / 10));
     const bounds: string[] = [];
     const text = buildTextQuery("iphone")!;
     await createOrderWindows({ stats }).firstMatches(
@@ -931,7 +931,7 @@ describe("reads by highest payout after a count's sample", () => {
       offers: async () => 1_000_000,
       text: async () => ({ entries: 23_083, matches: 23_083, words: 1 }),
     };
-    const keys = Array.from({ length: sampledKeys(25) }, (_, i) => String([40, 30, 20, 15, 10][i] ?? 9 - i / 10));
+    const keys = Array.from({ length: sampledKeys(25) }, (_, i) => String([40, 30, 20, 15, 12, 10][i] ?? 9 - i / 10));
     const bounds: string[] = [];
     const text = buildTextQuery("surveys")!;
     const read = async (bound: SQL | null) => {
@@ -955,7 +955,7 @@ describe("reads by highest payout after a count's sample", () => {
     // rate is the better guess, as before.
     bounds.length = 0;
     await search({ share: 0.5, entries: 500_000 });
-    expect(bounds).toEqual(["from 8.4", "all"]);
+    expect(bounds).toEqual(["from 8.3", "all"]);
   });
 });
 
@@ -1048,10 +1048,10 @@ describe("reads by newest at a million offers", () => {
     Array.from({ length: n }, (_, i) => new Date(Date.parse(from) - i * 3_600_000).toISOString());
 
   it("read the page at or above where a capped count's own matches put it: one read inside the order index's range", async () => {
-    // "win" in the US, page 3: the count's 1,001 matches are a sample of all 18,068; 10 of them
-    // should put the edge above 1.5 heads. Before, the 4,096 newest were read (68 of the 75), then the 16,384 newest.
+    // "win" in the US, page 3: the count's 1,001 matches are a sample of all 18,068; 12 of them
+    // should put the edge above 2 heads. Before, the 4,096 newest were read (68 of the 75), then the 16,384 newest.
     const keys = daysBefore("2026-10-30T12:00:00Z", sampledKeys(75));
-    const edge = keys[9];
+    const edge = keys[11];
     const reads = await readsAfterCount(keys, (bound) =>
       bound === edge ? 90 : bound.startsWith("2026-10-31") ? 68 : 75,
     );
@@ -1067,7 +1067,7 @@ describe("reads by newest at a million offers", () => {
   it("not read after a count whose matches lie past every window: they came in the table's order, the oldest first", async () => {
     const keys = daysBefore("2026-03-01T00:00:00Z", sampledKeys(75));
     const reads = await readsAfterCount(keys, () => 75);
-    expect(reads.bounds).not.toContain(`inside ${keys[9]}`);
+    expect(reads.bounds).not.toContain(`inside ${keys[11]}`);
     expect(reads.found).toBe(75);
   });
 
