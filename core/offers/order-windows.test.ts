@@ -893,33 +893,6 @@ describe("reads by highest payout after a count's sample", () => {
   );
   const key = payoutKey;
 
-  it("after a band that holds none of the matches expected there, try one that should hold four times as many", async () => {
-    // "sweepstakes", 28,818 matches, one word, which the best paid lack: none among the offers paying
-    // 16 or more, page 1 among those paying 8 or more. With each band chosen to hold a head and a
-    // half at the statistics' rate, the 4,096 best paid were walked, then the bands from 128, 64,
-    // 32 and 16 up were read before 8: five bitmaps of the text where two would do.
-    const stats = {
-      ...createSearchStats(),
-      offers: async () => 1_000_000,
-      text: async () => ({ entries: 28_818, matches: 28_818, words: 1 }),
-    };
-    const bounds: string[] = [];
-    const text = buildTextQuery("sweepstakes")!;
-    await createOrderWindows({ stats }).firstMatches(
-      million,
-      key,
-      25,
-      { key: text.text, tsquery: text.tsquery },
-      async (bound, walk) => {
-        const edge = bound ? Number(new PgDialect().sqlToQuery(bound).params.at(-1)) : null;
-        bounds.push(walk ? "walk" : edge === null ? "all" : `from ${edge}`);
-        return { found: walk || (edge !== null && edge >= 16) ? 0 : 25 };
-      },
-    );
-    // Each band after one that held none should hold four times what that one was expected to.
-    expect(bounds).toEqual(["walk", "from 128", "from 32", "from 8"]);
-  });
-
   it("go on below the edge when what lies at or above it falls short, never above it", async () => {
     const stats = {
       ...createSearchStats(),

@@ -73,8 +73,6 @@ const EDGES_TTL_MS = 10 * 60_000;
 const EDGE_SAMPLE_ROWS = 20_000;
 /** A window is walked when the sample says it holds this many heads. */
 const WALK_SLACK = 1.5;
-/** After a band that fell short, how many times what it was expected to hold the next one should (firstMatches). */
-const BAND_BACKOFF = 4;
 /**
  * What testing an offer on a walk of a covering index costs, against reading it from the table
  * (measured at a million offers: 11,863 buffers for a walk past 38,540 offers).
@@ -546,16 +544,6 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
         // ("loans" on the mobile tab in one country and vertical, at a million offers: 15 statements
         // and 14 ms, 10 and 6 ms with it).
         const filtered = total * (await kept());
-        // How many matches the next band should be expected to hold: a head and a half, and after a
-        // try that found under a BAND_BACKOFF-th of what it was expected to, BAND_BACKOFF times that.
-        // The rate the expectation rests on was far off there, and every try builds the text's bitmap
-        // again, where a band too wide only reads more matches ("sweepstakes" by highest payout,
-        // which the best paid lack: the 4,096 best paid walked, then the bands from 512, 256, 128, 64
-        // and 32 up, the last the first to hold any).
-        let wanted = WALK_SLACK * head;
-        const fellShort = (expected: number, found: number) => {
-          if (found * BAND_BACKOFF < expected) wanted = Math.max(wanted, BAND_BACKOFF * expected);
-        };
         const nextBand = () => {
           const wider = windows.bands.filter((b) => b.size > known.size);
           const expect = (b: Edge) => {
@@ -568,10 +556,8 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
             const rate = known.found && !counts ? known.found / known.size : rest;
             return known.found + Math.max(0, rate) * (b.size - known.size);
           };
-          const band = wider.find((b) => expect(b) >= wanted) ?? wider[wider.length - 1];
-          if (!band) return null;
-          const expected = expect(band);
-          return { band, expected, cost: bitmap + bandCost(windows, band) + Math.min(expected, total) };
+          const band = wider.find((b) => expect(b) >= WALK_SLACK * head) ?? wider[wider.length - 1];
+          return band ? { band, cost: bitmap + bandCost(windows, band) + Math.min(expect(band), total) } : null;
         };
         // Words AND-ed that none of the offers read so far hold: the statistics bound such matches only by
         // the rarest word, and often none exist. Every try then costs what reading every match does, the
@@ -583,7 +569,6 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
           const walked = await read(within(window, true), true);
           if (walked.found >= head) return walked;
           spent += walkCost;
-          fellShort(frequency * window.size, walked.found);
           known = { size: window.size, found: walked.found };
           next = nextBand();
         }
@@ -591,7 +576,6 @@ export function createOrderWindows(options: { sizes?: readonly number[]; stats?:
           const found = await read(within(next.band, false), false);
           if (found.found >= head) return found;
           spent += bitmap + bandCost(windows, next.band) + found.found;
-          fellShort(next.expected, found.found);
           known = { size: next.band.size, found: found.found };
           next = nextBand();
         }
